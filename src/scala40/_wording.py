@@ -1,9 +1,9 @@
 """The words the games' texts share (internal): cards by name or by symbol, seats by
 label and the checks of what a command-line text helper is given; cards, numbers and a
-view's heading in the observations' texts.
+view's heading in the observations' texts; and a text's cards as a player reads them.
 
 >>> from scala40._wording import card_names, cards_count, cards_text, ints_text
->>> from scala40._wording import notation_text, seat_label
+>>> from scala40._wording import notation_text, players_text, seat_label
 >>> card_names((0, 52), unicode=True), card_names((), unicode=False)
 ('A♠ JK', '-')
 >>> cards_count(1), seat_label(1, ["you", "greedy"])

@@ -929,7 +929,7 @@ function countText(count, kind) {
 }
 
 function contractShort(parts) {
-  // What the hand holds of its side's contract (SK-CONTRACT): "one set, no sequence".
+  // What the hand holds of its side's contract (SK-CONTRACT): "1 set, 0 sequences".
   const kinds = parts.kind ? [parts.kind] : ["set", "sequence"];
   return kinds.map((kind) => countText(parts[kind === "set" ? "sets" : "sequences"].length, kind)).join(", ");
 }
@@ -1034,7 +1034,7 @@ function clockNote() {
   if (clock.seat === table.seat) {
     const move = clock.default_move ? `“${moveText(clock.default_move)}”` : "your default move";
     return over
-      ? `Your time is up: anyone at the table may now have ${move} played for you; until then, play on.`
+      ? `Your time is up: anyone at the table may now have ${move} played for you; until someone does, the move is yours.`
       : `When your clock reaches 0, anyone at the table may have ${move} played for you; nothing is played until someone asks.`;
   }
   return over
@@ -1043,7 +1043,7 @@ function clockNote() {
 }
 
 function tickClock() {
-  // Once a second or so: the clock counted down, and, once another person's has run
+  // Four times a second: the clock counted down, and, once another person's has run
   // out, their default move offered.
   if (!answer || !table) return;
   renderStatus();
