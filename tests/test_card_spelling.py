@@ -1,10 +1,11 @@
 """One spelling of cards for players: over hands played by the bots in every game, no
-picture of a table (a seat's view, from the view and from its JSON; the last hand's
-end) has a line, title or label that spells a card in the notation (``QC``), and every
-reason a view gives for a refused move (``view.to_dict()["public"]["refused"]``) reads,
-once spelled as the page spells it (:func:`scala40._wording.players_text`, which the
-page's ``spelledText`` mirrors), with its cards as a player reads them and its rule ID
-kept. The page itself is held to it in a real browser (tests/browser/test_web_table.py).
+picture of a table (a seat's view, from the view and from its JSON, and with the last
+move marked as the web table draws it; the last hand's end) has a line, title or label
+that spells a card in the notation (``QC``), and every reason a view gives for a refused
+move (``view.to_dict()["public"]["refused"]``) reads, once spelled as the page spells it
+(:func:`scala40._wording.players_text`, which the page's ``spelledText`` mirrors), with
+its cards as a player reads them and its rule ID kept. The page itself is held to it in
+a real browser (tests/browser/test_web_table.py).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ def test_no_picture_or_reason_spells_a_card_in_the_notation(name: str) -> None:
     bot = make_bot("greedy", game)
     chooser = random.Random(5)
     seen: Counter[str] = Counter()
+    previous: str | None = None
     for number in range(MAX_MOVES):
         ended = state.last_hand is not None and state.last_hand.hand_number > seen["hands ended"]
         if number % EVERY == 0 or ended or state.is_over:
@@ -44,6 +46,8 @@ def test_no_picture_or_reason_spells_a_card_in_the_notation(name: str) -> None:
                 view = state.view(seat)
                 data = view.to_dict()
                 pictures = [view_svg(view), view_svg(data)]
+                if previous is not None:  # as the web table draws it, the last move marked
+                    pictures.append(view_svg(view, last_move=previous))
                 if state.last_hand is not None:
                     pictures.append(last_hand_svg(view))
                 for picture in pictures:
@@ -64,6 +68,7 @@ def test_no_picture_or_reason_spells_a_card_in_the_notation(name: str) -> None:
         legal = list(state.legal_moves())
         move = legal[0] if seat is None else bot.choose(state.view(seat), legal, chooser)
         state = state.apply(move)
+        previous = None if seat is None else str(move)
     assert seen["hands ended"], f"{name}: no hand ended in {MAX_MOVES} moves"
     assert seen["pictures"] > 20
     if name == "scala40":

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given
 
 from scala40 import InvalidArgumentError, InvalidCardError, Scala40Error, check_meld
+from scala40._wording import players_text
 from scala40.cards import CARD_SYMBOLS, spanish_card_name
 from scala40.drawing import (
     LAYOUT_WIDTH,
@@ -334,7 +335,7 @@ def _after(game: str, seed: int, verb: str) -> tuple[Any, Any]:
 def test_the_last_move_is_written_and_its_cards_outlined() -> None:
     state, move = _after("scala40", 4, "meld")
     picture = state_svg(state, last_move=str(move))
-    assert f"last move: {move}" in picture
+    assert f"last move: {players_text(str(move), spanish=False)}" in picture  # 7♥, not 7H
     assert picture.count(HIGHLIGHT) == len(move.cards)
     assert state_svg(state, last_move=move) == picture
     assert state_svg(state, last_move=move.to_dict()) == picture
