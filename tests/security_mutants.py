@@ -139,6 +139,12 @@ MUTANTS: dict[str, Mutant] = {
         "    if False:\n",
         "a seat's move resigning another seat played",
     ),
+    "scala40.web.tables:_seat_clock": Mutant(
+        '    if clock is not None and clock["seat"] == seat:\n',
+        "    if clock is not None:\n",
+        "the move a timeout plays for the person to decide (a card of their hand) told to "
+        "every seat",
+    ),
     "scala40.web.intake:Intake._receive#whole": Mutant(
         "        if arrived.length is not None and len(arrived.data) >= arrived.length:\n",
         "        if True:\n",

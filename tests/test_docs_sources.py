@@ -6,6 +6,8 @@ import itertools
 import re
 from pathlib import Path
 
+import pytest
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
@@ -51,6 +53,26 @@ def _headings(path: Path) -> list[str]:
         for title, rule in itertools.pairwise(lines)
         if title.strip() and re.fullmatch(r"-{3,}", rule) and len(rule) >= len(title)
     ]
+
+
+def section_text(path: Path, title: str) -> str:
+    """The text of a page's section ``title`` (a heading underlined with ``-``), up to
+    the next such heading."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = next(
+        index + 2
+        for index, (line, rule) in enumerate(itertools.pairwise(lines))
+        if line == title and re.fullmatch(r"-{3,}", rule)
+    )
+    end = next(
+        (
+            index
+            for index in range(start, len(lines) - 1)
+            if lines[index].strip() and re.fullmatch(r"-{3,}", lines[index + 1])
+        ),
+        len(lines),
+    )
+    return "\n".join(lines[start:end])
 
 
 GAME_SECTIONS = (
@@ -114,3 +136,35 @@ def test_the_pages_name_the_bot_hint_asks() -> None:
         text = " ".join(path.read_text(encoding="utf-8").split())
         for said in re.findall(r"``hint`` (?:for|shows) [^.;(]*", text):
             assert "ismcts" in said or "information-set search" in said, (path.name, said)
+
+
+_RULE_ID = re.compile(r"""["'(]((?:S40|SK|RU|CH|LC)-[A-Z0-9]+(?:-[A-Z0-9]+)*)\b""")
+"""A rule ID of a game's as the library's code cites it (in a reason's text, a string)."""
+
+
+def test_every_rule_the_library_cites_is_anchored_on_its_game_page() -> None:
+    """The web table's page links each rule ID a reason cites to its game's page at the
+    ID's anchor (``RULE_PAGES``, ``#s40-open``: Sphinx's id for the label
+    ``.. _S40-OPEN:``): every game rule the code cites has its label there, and the
+    pages' address is the project's documentation."""
+    from scala40.web.lobby import GAME_PAGES, RULE_PAGES, rule_pages
+
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((DOCS.parent / "pyproject.toml").read_text("utf-8"))["project"]
+    assert GAME_PAGES.startswith(project["urls"]["Documentation"])
+    assert set(rule_pages()) == set(RULE_PAGES)
+    cited = {
+        rule
+        for path in (DOCS.parent / "src" / "scala40").rglob("*.py")
+        for rule in _RULE_ID.findall(path.read_text(encoding="utf-8"))
+    }
+    assert len(cited) > 50
+    missing = sorted(
+        rule
+        for rule in cited
+        if f".. _{rule}:\n"
+        not in (DOCS / "games" / f"{RULE_PAGES[rule.split('-')[0]]}.rst").read_text(
+            encoding="utf-8"
+        )
+    )
+    assert missing == []

@@ -20,7 +20,8 @@ import pytest
 from hypothesis import given
 
 from scala40 import InvalidArgumentError, InvalidCardError, Scala40Error, check_meld
-from scala40.cards import CARD_NAMES, spanish_card_name
+from scala40._wording import players_text
+from scala40.cards import CARD_SYMBOLS, spanish_card_name
 from scala40.drawing import (
     LAYOUT_WIDTH,
     MAX_DRAWN_CARDS,
@@ -334,7 +335,7 @@ def _after(game: str, seed: int, verb: str) -> tuple[Any, Any]:
 def test_the_last_move_is_written_and_its_cards_outlined() -> None:
     state, move = _after("scala40", 4, "meld")
     picture = state_svg(state, last_move=str(move))
-    assert f"last move: {move}" in picture
+    assert f"last move: {players_text(str(move), spanish=False)}" in picture  # 7♥, not 7H
     assert picture.count(HIGHLIGHT) == len(move.cards)
     assert state_svg(state, last_move=move) == picture
     assert state_svg(state, last_move=move.to_dict()) == picture
@@ -511,7 +512,7 @@ def test_a_hand_ended_by_a_resignation_is_worded_as_one(game: str) -> None:
 
 def test_a_card_on_offer_is_worded_as_the_decision_it_is() -> None:
     """SK-OFFER: while a card is on offer, the seat it is offered to accepts or declines
-    it (the status names the offerer and the card, as the web table's page does), not
+    it (the status names the offerer and the card, spelled as the web table's page does), not
     "offer" as the phase is called; from the state, the view and the view's JSON."""
     state = load_game("skarney").new_game(seed=0)
     while getattr(state, "offer_card", None) is None:
@@ -519,7 +520,7 @@ def test_a_card_on_offer_is_worded_as_the_decision_it_is() -> None:
         offers = [move for move in moves if isinstance(move, Offer)]
         state = state.apply(offers[0] if offers else moves[0])
     offerer, seat = state.turn, state.offer_to
-    card = CARD_NAMES[state.offer_card]
+    card = CARD_SYMBOLS[state.offer_card]  # as the page spells it: A♠
     words = f"to accept or decline Seat {offerer}'s offer of {card}"
     assert f"Seat {seat} {words}" in state_svg(state)
     view = state.view(seat)

@@ -1,9 +1,9 @@
 """The words the games' texts share (internal): cards by name or by symbol, seats by
 label and the checks of what a command-line text helper is given; cards, numbers and a
-view's heading in the observations' texts.
+view's heading in the observations' texts; and a text's cards as a player reads them.
 
 >>> from scala40._wording import card_names, cards_count, cards_text, ints_text
->>> from scala40._wording import notation_text, seat_label
+>>> from scala40._wording import notation_text, players_text, seat_label
 >>> card_names((0, 52), unicode=True), card_names((), unicode=False)
 ('A♠ JK', '-')
 >>> cards_count(1), seat_label(1, ["you", "greedy"])
@@ -12,15 +12,26 @@ view's heading in the observations' texts.
 'layoff JK=6♠ #2 low'
 >>> cards_text((0, 52)), cards_text(()), ints_text((3, True))
 ('AS JK', '-', '3 1')
+>>> players_text("discard QC: QC extends meld #2 (S40-V-PLAYABLE)", spanish=False)
+'discard Q♣: Q♣ extends meld #2 (S40-V-PLAYABLE)'
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from scala40._checks import check_flag, check_names, describe
-from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
+from scala40.cards import (
+    CARD_NAMES,
+    CARD_SYMBOLS,
+    JOKER,
+    RANK_OF,
+    SPANISH_RANK_NAMES,
+    Card,
+    spanish_card_name,
+)
 from scala40.errors import InvalidArgumentError
 from scala40.movekinds import MoveBase
 
@@ -34,6 +45,7 @@ __all__ = [
     "move_text",
     "not_deciding",
     "notation_text",
+    "players_text",
     "seat_label",
     "view_heading",
 ]
@@ -83,6 +95,51 @@ def notation_text(text: str, unicode: bool) -> str:
         "=".join(_SYMBOLS.get(part, part) for part in token.split("="))
         for token in text.split(" ")
     )
+
+
+_CARD = r"(?:10|[2-9AJQK])[SHDC]"
+CARD_WORD = re.compile(rf"(?<![\w=#-])({_CARD}|JK)(?:=({_CARD}))?(?![\w=-])")
+"""A card written in the notation inside a text, with the card a wild card stands for
+(``JK=7S``): the card, and the card it stands for, if given. The web table's page finds
+cards in a text by the same expression (``scala40/web/static/app.js``, ``CARD_WORD``)."""
+_CARD_WORDS = re.compile(rf"{CARD_WORD.pattern}(?: +{CARD_WORD.pattern})*")
+"""Cards one after another, a space apart (a meld's, a hand's)."""
+_CODES = {name: card for card, name in enumerate(CARD_NAMES)}
+
+
+def _spoken(card: Card, spanish: bool) -> str:
+    if spanish and (card == JOKER or SPANISH_RANK_NAMES[RANK_OF[card]]):
+        return spanish_card_name(card)
+    return CARD_SYMBOLS[card]
+
+
+def players_text(text: str, spanish: bool) -> str:
+    """``text`` (a reason, a status, a move) with each card as a player reads it, as the
+    web table's page writes it: by its suit symbol (``Q♣``; the joker ``JK``), or in a
+    Spanish pack by its Spanish name (``caballo de bastos``; cards one after another
+    a comma apart), a wild card's reading after it (``JK=7♠``, ``comodín (siete de
+    espadas)``). The notation (``QC``) is for programs: the library's errors and texts
+    keep it.
+
+    >>> from scala40._wording import players_text
+    >>> players_text("meld JK=7S 8S 9S", spanish=False)
+    'meld JK=7♠ 8♠ 9♠'
+    >>> players_text("QC cannot be melded with JK=7S 7H", spanish=True)
+    'caballo de bastos cannot be melded with comodín (siete de espadas), siete de copas'
+    """
+
+    def spell(found: re.Match[str]) -> str:
+        own = _spoken(_CODES[found[1]], spanish)
+        if found[2] is None:
+            return own
+        reading = _spoken(_CODES[found[2]], spanish)
+        return f"{own} ({reading})" if spanish else f"{own}={reading}"
+
+    def spell_run(run: re.Match[str]) -> str:
+        words = [CARD_WORD.sub(spell, word) for word in run[0].split()]
+        return (", " if spanish else " ").join(words)
+
+    return _CARD_WORDS.sub(spell_run, text)
 
 
 def move_text(move: object, unicode: bool) -> str:

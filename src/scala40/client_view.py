@@ -318,7 +318,7 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
         raise _fail("public", "a mapping", public)
     _json_value(public, "public")
     _check_client_facts(public, known)
-    # Winners are seats, not sides: a partnership's scores are one a side (SK-PARTNERS),
+    # Winners are seats, not sides: a partnership's scores are one a side (SK-PLAYERS),
     # so the seats are counted by the view's player_count where it gives one.
     seats = public.get("player_count")
     if not (type(seats) is int and 0 < seats <= MAX_VIEW_ITEMS):

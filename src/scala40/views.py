@@ -33,7 +33,9 @@ game (format ``scala40.view``, version 1):
     needs that those fields leave to be worked out (:meth:`ViewBase.client_facts`):
     ``refused`` (the moves a player looks for that the rules refuse now, each with the
     rule's reason), ``last_hand_parts`` (how each seat's or side's points of the last
-    hand were made), and each game's own (Scala 40: ``meld_owners`` and ``opening``).
+    hand were made), and each game's own (Scala 40: ``meld_owners`` and ``opening``,
+    with the best melds the seat's hand holds towards its opening and the points they
+    lack; Skarney: ``contract``, the contract's melds the hand holds and those missing).
 
 Nothing in it depends on cards the seat may not see: two states that differ only in
 hidden cards give the same JSON (the protocol suite checks it for every game).

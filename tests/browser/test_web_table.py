@@ -51,12 +51,15 @@ from typing import Any
 
 import pytest
 
+from scala40._wording import players_text
 from scala40.bots import bot_names, make_bot, quick_bot
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, spanish_card_name
 from scala40.game import BUILTIN_GAMES, load_game
 from scala40.games.skarney import GameState as SkarneyState
+from scala40.web.lobby import rule_pages
 from scala40.web.server import make_server
 from scala40.web.tables import TableStore
+from tests.spelling import codes_in, svg_texts
 from tests.web.site import unmetered
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra (Selenium)")
@@ -309,6 +312,48 @@ def _check_page(driver: Any, table: Table, state: Any) -> None:
     _check_words(driver, table, view)
     _check_status(driver, table, view)
     _check_melds_named(driver, view)
+    _check_spelling(driver, table)
+
+
+SPELLED = Counter[str]()
+"""What :func:`_check_spelling` read, by kind, over the tests (said at the end of each
+whole hand)."""
+
+_SHOWN_TEXTS = """
+const texts = [];
+const keep = (kind, text) => { if (text) texts.push([kind, text]); };
+keep("status", document.getElementById("status").textContent);
+for (const id of ["moves-hint", "notice", "deal-warning"]) {
+  const box = document.getElementById(id);
+  if (!box.hidden) keep("hint", box.textContent);
+}
+for (const item of document.querySelectorAll("#facts li")) keep("fact", item.textContent);
+for (const item of document.querySelectorAll("#log li")) keep("log", item.textContent);
+for (const button of document.querySelectorAll("#moves button, #moves summary")) {
+  keep("move", button.textContent);
+  keep("move", button.getAttribute("aria-label"));
+}
+for (const button of document.querySelectorAll("#hand button")) {
+  keep("card", button.getAttribute("title"));
+  keep("card", button.querySelector("img").getAttribute("alt"));
+}
+const svg = document.querySelector("#picture svg");
+return [texts, svg ? svg.outerHTML : ""];
+"""
+"""Every text the page shows a player at a decision, by kind, and its picture."""
+
+
+def _check_spelling(driver: Any, table: Table) -> None:
+    """No text the page shows (the status, the facts and their reasons, the hints, the
+    log, the moves' buttons and labels, the cards' names) and no line, title or label
+    of its picture spells a card in the notation (``QC``): the page's spelling (``Q♣``;
+    a Spanish pack's names, which may gloss the notation in brackets) throughout."""
+    texts, picture = driver.execute_script(_SHOWN_TEXTS)
+    texts += [["picture", text] for text in svg_texts(picture)]
+    for kind, text in texts:
+        assert codes_in(text) == [], (table.game.name, kind, text)
+        SPELLED[kind] += 1
+    SPELLED["decisions"] += 1
 
 
 def _check_status(driver: Any, table: Table, view: dict[str, Any]) -> None:
@@ -320,8 +365,18 @@ def _check_status(driver: Any, table: Table, view: dict[str, Any]) -> None:
     assert score.startswith("Score — "), score
     assert all(f": {points}" in score for points in view["scores"]), score
     facts = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#facts li")]
+    pages = rule_pages()
     for refused in shown["refused"]:
-        assert any(refused["why"] in fact for fact in facts), (refused, facts)
+        # The reason as a player reads it: its cards spelled as the page spells them,
+        # its rule a link to the rule on its game's page.
+        said = players_text(refused["why"], spanish=bool(table.game_card_names))
+        assert any(said in fact for fact in facts), (said, facts)
+        rules = re.findall(r"\b(?:S40|SK|RU|CH|LC)(?:-[A-Z0-9]+)+\b", refused["why"])
+        assert rules, refused
+        for rule in rules:
+            link = driver.find_element(By.CSS_SELECTOR, f'#facts a[data-rule="{rule}"]')
+            page = pages[rule.split("-")[0]]
+            assert link.get_attribute("href") == f"{page}#{rule.lower()}"
     status = driver.find_element(By.ID, "status").text
     if table.game.name == "scala40":
         assert _fact(driver, "opened").startswith("Opened: you "), facts
@@ -368,6 +423,11 @@ def _check_melds_named(driver: Any, view: dict[str, Any]) -> None:
         label = str(button.get_attribute("aria-label"))
         assert _NAMED_MELD.search(label), label
         assert "#" not in str(button.get_attribute("textContent")), label
+        if str(button.get_attribute("data-move")).startswith("exchange "):
+            # SK-EXCHANGE: the wild card given back comes to the hand, and the button
+            # says which.
+            assert re.search(r", the (JK|2.) comes to your hand$", label), label
+            assert "comes to your hand" in str(button.get_attribute("textContent")), label
 
 
 def _fact(driver: Any, kind: str) -> str:
@@ -641,6 +701,7 @@ def test_a_whole_hand_of_each_game(game: str, browser: Any, site: tuple[str, str
     if game in ("scala40", "skarney"):
         assert marked, "no lay-off or extension was offered to mark its meld"
     print(game, f"{decisions} decisions laid out at both sizes; a lay-off's meld marked: {marked}")
+    print(game, "texts read for the cards' spelling, so far:", dict(SPELLED))
     last = state.last_hand
     if not state.is_over:
         panel = _until(
@@ -1025,3 +1086,149 @@ def test_a_scala40_opening_of_two_melds_is_picked_by_tapping_and_played(
     assert state.opened[0]
     assert state.view(0).meld_owners() == (0, 0)
     assert _fact(browser, "opened").startswith("Opened: you yes")
+
+
+def _spelled(text: str) -> str:
+    """A meld's text as the page writes it (French pack): suits as symbols."""
+    return players_text(text, spanish=False)
+
+
+def _pick(driver: Any, text: str) -> None:
+    """Pick, in the page's hand, the cards a meld's text names (or, picked already, put
+    them back)."""
+    wanted = Counter(word.split("=")[0] for word in text.split())
+    for button in driver.find_elements(By.CSS_SELECTOR, "#hand button"):
+        card = button.get_attribute("data-card")
+        if wanted[card] > 0:
+            wanted[card] -= 1
+            button.click()
+    assert not +wanted, f"the hand lacks {dict(wanted)}"
+
+
+NO_OPENING_SEED = 1
+"""A Scala 40 table whose first hand gives seat 0, first to play, one meld and no opening:
+8♦ 9♦ 10♦, 27 points of the 40 an opening needs."""
+SHORT_CONTRACT_SEED = 7
+"""A Skarney table (four players) whose first hand gives seat 0, first to draw, a set
+(K♠ JK K♦) and a sequence (J♠ JK Q♠... of the same joker) of the three the contract needs."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_meld_that_cannot_open_yet_is_named_with_what_it_lacks(
+    size: str, browser: Any, site: tuple[str, str]
+) -> None:
+    """The defect: a hand whose only meld could not open yet said "no meld toward the
+    opening yet" and "No move uses all the cards picked", which a player reads as "that is
+    not a meld". Now, where no opening exists, the facts say how far the hand's best melds
+    are (points, points missing), and the meld picked is named as a meld with what it
+    lacks, before the draw and after it."""
+    base, database = site
+    _viewport(browser, SIZES[size])
+    _start(browser, base, "scala40", seed=NO_OPENING_SEED)
+    table = Table(browser, database, "scala40")
+    state = table.settled()
+    for step in ("draw", "play"):
+        view = state.view(0)
+        opening = view.to_dict()["public"]["opening"]
+        assert state.current_player == 0
+        assert opening["missing"] > 0, opening
+        assert not [plan for plan in opening["plans"] if len(plan["moves"]) > 1]
+        best = opening["best"]
+        said = f"your best melds: {best['points']} points, {opening['missing']} missing"
+        assert said in _fact(browser, "opening")
+        playable = {" ".join(sorted(plan["moves"][0].split()[1:])) for plan in opening["plans"]}
+        held = next(
+            item
+            for item in opening["held"]
+            if " ".join(sorted(item["meld"].split())) not in playable
+        )
+        if step == "draw":
+            assert held["meld"] == "8D 9D 10D"
+        _pick(browser, held["meld"])
+        picked = _fact(browser, "picked")
+        assert picked.startswith(
+            f"Cards picked: {_spelled(held['meld'])}, a meld of {held['points']} points, "
+            "cannot open yet: an opening needs 40 points, and your best melds ("
+        ), picked
+        assert picked.endswith(f") make {best['points']}: {opening['missing']} missing"), picked
+        hint = browser.find_element(By.ID, "moves-hint").text
+        assert hint.startswith("No move puts these cards down yet: an opening needs 40"), hint
+        assert "No move uses all the cards picked" not in hint
+        assert "no meld toward the opening" not in picked
+        _check_layout(browser, size)
+        _pick(browser, held["meld"])  # picked again: put back
+        if step == "draw":
+            _play(browser, table, "draw")
+            state = table.settled()
+            if state.view(0).to_dict()["public"]["opening"]["missing"] == 0:
+                break  # the card drawn opens: the draw's check stands alone
+    # Skarney: the contract's parts the hand holds, and those missing.
+    _start(browser, base, "skarney", seed=SHORT_CONTRACT_SEED)
+    table = Table(browser, database, "skarney")
+    state = table.settled()
+    if state.phase.value == "draw":
+        _play(browser, table, "draw")
+        state = table.settled()
+    contract = state.view(0).to_dict()["public"]["contract"]
+    assert state.current_player == 0
+    assert contract["missing"] > 0, contract
+    sets, runs = len(contract["sets"]), len(contract["sequences"])
+    assert f"you hold {sets} set{'s' * (sets != 1)}, {runs} sequence" in _fact(browser, "contract")
+    assert f", {contract['missing']} missing" in _fact(browser, "contract")
+    legal = {" ".join(sorted(str(move).split()[1:])) for move in state.legal_moves()}
+    held = next(
+        item for item in contract["held"] if " ".join(sorted(item["meld"].split())) not in legal
+    )
+    _pick(browser, held["meld"])
+    picked = _fact(browser, "picked")
+    assert picked.startswith(
+        f"Cards picked: {_spelled(held['meld'])}, a {held['kind']} for the contract, cannot be "
+        "put down yet: the contract needs 3 3-card sets or sequences, and your hand holds "
+    ), picked
+    assert picked.endswith(f": {contract['missing']} missing"), picked
+    hint = browser.find_element(By.ID, "moves-hint").text
+    assert hint.startswith("No move puts these cards down yet: the contract needs 3"), hint
+    _check_layout(browser, size)
+
+
+def _seconds_left(driver: Any) -> int:
+    found = re.search(r"\((\d+) s left\)", driver.find_element(By.ID, "status").text)
+    assert found, driver.find_element(By.ID, "status").text
+    return int(found[1])
+
+
+def test_the_clock_counts_down_and_says_what_happens_at_zero(
+    browser: Any, site: tuple[str, str]
+) -> None:
+    """The defect: "(90 s left)" stayed on the screen as long as the decision, and
+    nothing said what happens at zero. The page counts down from what the server's answer
+    says is left (two readings a second apart differ by about a second), and says what the
+    server does at zero: nothing by itself; anyone at the table may then have the
+    person's default move (named: the server's ``default_move``) played for them."""
+    base, database = site
+    _start(browser, base, "chinchon", seed=3)
+    table = Table(browser, database, "chinchon")
+    state = table.settled()
+    assert state.current_player == 0
+    first = _seconds_left(browser)
+    time.sleep(1.05)
+    second = _seconds_left(browser)
+    assert 1 <= first - second <= 2, (first, second)
+    default = players_text(str(state.default_move(0)), spanish=True)
+    note = browser.find_element(By.ID, "clock-note").text
+    assert note == (
+        f"When your clock reaches 0, anyone at the table may have “{default}” played for "
+        "you; nothing is played until someone asks."
+    )
+    # At zero (the answer's clock run down on the page): time's up, and what follows.
+    browser.execute_script("answer.clock.left = 0.6; clockRead = performance.now();")
+    _until(lambda: "(time's up)" in browser.find_element(By.ID, "status").text, "zero")
+    note = browser.find_element(By.ID, "clock-note").text
+    assert note.startswith(f"Your time is up: anyone at the table may now have “{default}”")
+    # Another person's clock run out: their default move is offered.
+    browser.execute_script(
+        "answer.clock = Object.assign({}, answer.clock, {seat: 1, left: 0});"
+        "delete answer.clock.default_move; tickClock();"
+    )
+    assert browser.find_element(By.ID, "timeout").is_displayed()
+    assert browser.find_element(By.ID, "clock-note").text.startswith("Seat 1 (")

@@ -25,14 +25,14 @@ ACTIONS = 400
 """The actions of each game digested (enough to cross a few hands of every game)."""
 
 EXPECTED = {
-    "scala40-official": "fe89129ed1c4d46bd9a8961f",
-    "scala40-classic": "514310b3ad5f18c56f38f688",
-    "scala40-federation-article": "f13e9457dd6f4ca9b63a18ff",
-    "scala40-online": "1a3fdd907eefa4acde270e15",
-    "skarney-partnership": "7dc680385264b0bc8c539375",
-    "skarney-singles": "2c9b6a91ce6ba03cefbb2585",
-    "skarney-no_jokers": "067f6449de8126a44979e7e5",
-    "skarney-free_meld": "fd86b9e1bf32d4eb591137b2",
+    "scala40-official": "ec552a0e51d0ddde49e950e6",
+    "scala40-classic": "c24be196a0c26defdf5da6a3",
+    "scala40-federation-article": "976a7aeb0d8387ab2642b186",
+    "scala40-online": "f404ad59ba45ded32e45e690",
+    "skarney-partnership": "933a7a219ca365395eac14bf",
+    "skarney-singles": "d50d774483f637b201b552c2",
+    "skarney-no_jokers": "4456ebb6a315825fa4c62a1a",
+    "skarney-free_meld": "05b891942106131fe5485e29",
     "rumino-catsatcards": "cffb8c8173e23db735558a44",
     "rumino-web": "3b6b88c8b07b54eb7d9f3bda",
     "chinchon-catsatcards": "222d2bfd2e5e6b08b9567d9a",

@@ -1,7 +1,7 @@
 """A person's clock at the web table, over real sockets: the server starts it when a
 decision comes to the person, says how much is left, and plays the game's default move
-for them (``timeout``) only once it has run out, whichever seat asks; a person's first
-decision of each hand has the hand's break on top."""
+for them (``timeout``) only once it has run out, whichever seat asks (the person is told
+which move that is); a person's first decision of each hand has the hand's break on top."""
 
 from __future__ import annotations
 
@@ -41,6 +41,11 @@ def test_a_timeout_is_played_only_once_the_clock_has_run_out(site: Site) -> None
     clock = answered["clock"]
     assert (clock["seat"], clock["seconds"]) == (mover, CLOCK)
     assert 0 < clock["left"] <= CLOCK
+    # The move a timeout plays is told to the person it is played for, and to no one
+    # else (a discard would name a card of their hand).
+    assert "default_move" not in clock
+    mine = site.call("GET", f"/tables/{table}?seat={mover}&token={tokens[str(mover)]}")[1]
+    assert mine["clock"]["default_move"] == str(state.default_move(mover))
     for seat in (waiting, mover):  # the seat to decide may not skip its own clock either
         body = {"seat": seat, "token": tokens[str(seat)]}
         status, answered = site.call("POST", f"/tables/{table}/timeout", body)

@@ -38,6 +38,7 @@ import attrs
 import scala40.drawing._read as read
 import scala40.drawing._scene as scene_module
 from scala40._checks import check_flag, describe, is_int
+from scala40._wording import players_text
 from scala40.cards import (
     CARD_NAMES,
     JOKER,
@@ -46,7 +47,6 @@ from scala40.cards import (
     Card,
     as_card,
     as_cards,
-    spanish_card_name,
 )
 from scala40.client_view import view_from_dict
 from scala40.drawing._scene import Marks as Marks
@@ -69,6 +69,7 @@ from scala40.drawing._svg import (
     Palette,
     Piece,
     card_group,
+    card_name,
     framed,
     is_spanish_order,
     meld_picture,
@@ -161,7 +162,7 @@ def card_svg(
     check_flag("face_down", face_down)
     palette = _palette(colors)
     body = card_group(code, spanish, 0, 0, face_down=face_down, palette=palette)
-    label = "hidden card" if face_down else f"card {CARD_NAMES[code]}"
+    label = "hidden card" if face_down else f"card {card_name(code, spanish)}"
     return framed(Piece(body, CARD_WIDTH, CARD_HEIGHT), label, size=_size(size), palette=palette)
 
 
@@ -211,7 +212,7 @@ def cards_svg(
     >>> from xml.etree import ElementTree
     >>> picture = ElementTree.fromstring(cards_svg("AS 2S 3S JK"))
     >>> picture.get("aria-label"), picture.get("width")
-    ('cards AS 2S 3S JK', '138')
+    ('cards A♠ 2♠ 3♠ JK', '138')
 
     :raises InvalidCardError: an item is not a card, or a text holds more than
         :data:`~scala40.cards.MAX_CARDS` cards.
@@ -230,7 +231,7 @@ def cards_svg(
     codes = _bounded(as_cards(cards), "cards")
     spanish = _pack_is_spanish(pack)
     check_flag("face_down", face_down)
-    label = f"{len(codes)} hidden cards" if face_down else "cards " + _names(codes)
+    label = f"{len(codes)} hidden cards" if face_down else "cards " + _said(codes, spanish)
     palette = _palette(colors)
     row = row_piece(codes, spanish, face_down=face_down, palette=palette)
     return framed(row, label, size=_size(size), palette=palette)
@@ -238,6 +239,13 @@ def cards_svg(
 
 def _names(cards: Sequence[Card]) -> str:
     return " ".join(CARD_NAMES[card] for card in cards) or "(none)"
+
+
+def _said(cards: Sequence[Card], spanish: bool) -> str:
+    """Cards as a picture's words name them for a player (:func:`_card_words`)."""
+    return (", " if spanish else " ").join(
+        _card_words(card, spanish) for card in cards
+    ) or "(none)"
 
 
 def _meld_cards(meld: Meld) -> MeldCards:
@@ -501,6 +509,7 @@ def _scene(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) ->
             else read.count_field(obj, "stock_size")
         )
     taken = read.field(obj, "taken")
+    spanish = read.is_spanish_rules(read.field(obj, "rules"))
     return Scene(
         title=read.game_title(
             read.field(obj, "game_name", read.field(read.field(obj, "state_type"), "game_name"))
@@ -514,10 +523,11 @@ def _scene(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) ->
             current,
             viewer,
             read.offer_of(read.field(obj, "turn"), read.field(obj, "offer_card"), seats),
+            spanish,
         ),
         current=current,
         hands=hands,
-        spanish=read.is_spanish_rules(read.field(obj, "rules")),
+        spanish=spanish,
         scores=read.bounded_numbers(scores, "scores")
         if isinstance(scores, tuple) and len(scores) == seats
         else None,
@@ -851,8 +861,7 @@ def _shown_piece(showing: Any, spanish: bool, width: int) -> Piece:
         laid = ", ".join(_layoff_text(layoff, spanish) for layoff in layoffs[:MAX_DRAWN_CARDS])
         stack.line(f"laid off: {laid}", size=12)
     unmatched = read.cards_value(read.field(showing, "unmatched", ()), "unmatched")
-    said = ", ".join(_card_words(card, spanish) for card in unmatched) if spanish else None
-    stack.line("unmatched: " + (said or _names(unmatched) if unmatched else "none"), size=12)
+    stack.line("unmatched: " + (_said(unmatched, spanish) if unmatched else "none"), size=12)
     if unmatched:
         stack.piece(row_piece(unmatched, spanish, max_width=width))
     return stack.as_piece()
@@ -863,12 +872,13 @@ def _layoff_text(layoff: Any, spanish: bool) -> str:
     represents = as_card(read.field(layoff, "represents"))
     owner = read.bounded_number(read.field(layoff, "owner"), "owner")
     meld = read.bounded_number(read.field(layoff, "meld"), "meld")
-    if spanish:
-        name = _card_words(card, spanish)
-        if card != represents:
-            name += f" as {_card_words(represents, spanish)}"
-    else:
-        name = CARD_NAMES[card] + (f"={CARD_NAMES[represents]}" if card != represents else "")
+    name = _card_words(card, spanish)
+    if card != represents:
+        name += (
+            f" as {_card_words(represents, spanish)}"
+            if spanish
+            else f"={_card_words(represents, spanish)}"
+        )
     return f"{name} on {seat_name(owner)}'s #{meld}"
 
 
@@ -892,11 +902,10 @@ def _resigned_in(game: object, number: int, seats: int) -> tuple[int, ...]:
 
 
 def _card_words(card: Card, spanish: bool) -> str:
-    """How a line of a picture's text names a card: by its Spanish name in a Spanish
-    pack (as the cards' titles and the web table's page do), else by its notation."""
-    if spanish and (card == JOKER or SPANISH_RANK_NAMES[RANK_OF[card]]):
-        return spanish_card_name(card)
-    return CARD_NAMES[card]
+    """How a line of a picture's text names a card: as the web table's page does, by its
+    Spanish name in a Spanish pack (as the cards' titles do too), else by its suit symbol
+    (``Q♣``; the joker ``JK``)."""
+    return players_text(CARD_NAMES[card], spanish)
 
 
 def last_hand_svg(game: State | View | str, *, layout_width: int | None = None) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from scala40._checks import describe, is_int
+from scala40._wording import players_text
 from scala40.cards import CARD_NAMES, RANK_OF, Card, as_cards
 from scala40.client_view import ClientView
 from scala40.drawing._scene import MeldCards, Scene, meld_of_text, seat_name
@@ -117,10 +118,12 @@ def status_line(
     current: int | None,
     viewer: int | None = None,
     offer: tuple[int, Card] | None = None,
+    spanish: bool = False,
 ) -> str:
     """The picture's line of what happens now. ``offer`` is a card on offer (SK-OFFER):
     the seat offering it and the card, which the deciding seat accepts or declines
-    whatever the phase is called, as the web table's page says."""
+    whatever the phase is called, as the web table's page says, the card spelled as it
+    does (a ``spanish`` pack's by its name)."""
     phase = phase if isinstance(phase, str) and len(phase) <= 20 else ""
     if is_over:
         seats = bounded_numbers(winners, "winners")
@@ -132,7 +135,7 @@ def status_line(
     if offer is not None:
         offerer, card = offer
         whose = "your" if offerer == viewer else f"{seat_name(offerer)}'s"
-        return f"{who} to accept or decline {whose} offer of {CARD_NAMES[card]}"
+        return f"{who} to accept or decline {whose} offer of {players_text(CARD_NAMES[card], spanish)}"
     return f"{who} to {phase}" if phase in ("draw", "play") else f"{who}: {phase}"
 
 
@@ -229,6 +232,7 @@ def scene_of_json(client: ClientView) -> tuple[Scene, Any]:
             f"public.active must be one flag a seat, got {describe(active)}"
         )
     taken = public.get("taken")
+    spanish = json_rules_spanish(game, public.get("rules"))
     scene = Scene(
         title=game_title(client.game),
         hand_number=bounded_number(public.get("hand_number", 0), "public.hand_number"),
@@ -246,10 +250,11 @@ def scene_of_json(client: ClientView) -> tuple[Scene, Any]:
                 else json_cards([public.get("offer_card")], "public.offer_card")[0],
                 seats,
             ),
+            spanish=spanish,
         ),
         current=current,
         hands=hands,
-        spanish=json_rules_spanish(game, public.get("rules")),
+        spanish=spanish,
         scores=client.scores if len(client.scores) == seats and not by_side else None,
         totals=bounded_numbers(totals, "public.totals") if by_side else None,
         stock=card_count(public["stock_size"], "public.stock_size")

@@ -13,6 +13,7 @@ import textwrap
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from scala40._wording import players_text
 from scala40.cards import CARD_NAMES, Card
 from scala40.drawing._svg import (
     CARD_HEIGHT,
@@ -385,7 +386,7 @@ def draw_scene(scene: Scene, marks: Marks) -> str:
     stack.line(f"{scene.title} · hand {scene.hand_number}{who}", bold=True, size=15)
     stack.line(scene.status)
     if marks.last_move is not None:
-        stack.line(f"last move: {marks.last_move[:120]}", size=12)
+        stack.line(f"last move: {players_text(marks.last_move[:120], scene.spanish)}", size=12)
     if scene.totals is not None:
         stack.line("side totals: " + ", ".join(map(str, scene.totals)))
     stack.piece(_piles(scene, marks))
@@ -467,7 +468,7 @@ def _move_piece(move_text: str, spanish: bool, palette: Palette) -> Piece:
     """A move's text over its cards: each part of it (between ``:`` and ``/``) drawn as a
     meld, the cards wild cards stand for under them."""
     stack = Stack()
-    stack.line(move_text[:200], bold=True)
+    stack.line(players_text(move_text[:200], spanish), bold=True)
     parts: list[str] = []
     x = 0
     for part in move_text.replace(":", "/").split("/"):
@@ -490,7 +491,9 @@ def move_picture(
 ) -> str:
     """A move's picture as a whole SVG document: its text over its cards."""
     piece = _move_piece(move_text, spanish, palette)
-    return framed(piece, f"move {move_text[:200]}", size=size, palette=palette)
+    return framed(
+        piece, f"move {players_text(move_text[:200], spanish)}", size=size, palette=palette
+    )
 
 
 def moves_picture(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from scala40._wording import players_text
 from scala40.cards import (
     CARD_NAMES,
     CARD_SYMBOLS,
@@ -342,7 +343,7 @@ def meld_picture(
         else CARD_NAMES[card]
         for index, card in enumerate(cards)
     )
-    return framed(piece, f"meld {names}", size=size, palette=palette)
+    return framed(piece, f"meld {players_text(names, spanish)}", size=size, palette=palette)
 
 
 def framed(

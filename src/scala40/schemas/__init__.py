@@ -469,7 +469,9 @@ def _view_public(game: Game) -> dict[str, Any]:
         "type": "object",
         "description": "The game's other public fields (cards as card names, melds as "
         "text), and what a client would otherwise work out from them: 'refused', "
-        "'last_hand_parts', and each game's own (Scala 40: 'meld_owners', 'opening').",
+        "'last_hand_parts', and each game's own (Scala 40: 'meld_owners', 'opening', "
+        "which says how far the seat's best melds are from opening; Skarney: 'contract', "
+        "how far the seat's side is from its contract).",
         "properties": {
             "refused": array(refused, max_items=MAX_VIEW_ITEMS),
             "last_hand_parts": array(

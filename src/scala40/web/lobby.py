@@ -1,6 +1,7 @@
 """What the web table tells anyone about its games (``GET /games``: their names, titles,
-presets, players, bots, the bot the lobby seats first and a line on each bot) and about a
-pack's cards (the names the page shows a Spanish pack's cards by)."""
+presets, players, bots, the bot the lobby seats first and a line on each bot), about a
+pack's cards (the names the page shows a Spanish pack's cards by) and about the rules
+(the pages a rule ID the page shows links to)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,32 @@ from scala40.bots import QUICK_BOTS, bot_factories, quick_bot
 from scala40.cards import CARD_NAMES, Deck, spanish_card_name
 from scala40.game import Game, game_names, load_game
 
-__all__ = ["BOT_LINES", "LISTING_SECONDS", "bot_line", "card_names", "games_listing"]
+__all__ = [
+    "BOT_LINES",
+    "GAME_PAGES",
+    "LISTING_SECONDS",
+    "RULE_PAGES",
+    "bot_line",
+    "card_names",
+    "games_listing",
+    "rule_pages",
+]
+
+GAME_PAGES = "https://scala40.readthedocs.io/en/latest/games/"
+"""Where the documentation's game pages are, each ``<game>.html``, its rules anchored by
+their IDs (``#s40-open``): the project's Documentation URL (as the package's metadata
+names it), its latest build."""
+
+RULE_PAGES = {
+    "S40": "scala40",
+    "SK": "skarney",
+    "RU": "rumino",
+    "CH": "chinchon",
+    "LC": "laconga",
+}
+"""The game page whose rules each prefix of a rule ID numbers (RULES: ``S40-OPEN`` is
+Scala 40's; La Conga's reasons cite Chinchón's ``CH-`` rules too). The rules every game
+shares (``C-``) are on no game's page."""
 
 BOT_LINES = {
     "careful": "quick, and stronger than greedy: greedy's play, with more care",
@@ -41,6 +67,17 @@ def card_names(deck: Deck) -> dict[str, str]:
     if not deck.name.startswith("spanish"):
         return {}
     return {CARD_NAMES[card]: spanish_card_name(card) for card in sorted(set(deck.cards))}
+
+
+def rule_pages() -> dict[str, str]:
+    """The page each rule ID's prefix links to (:data:`RULE_PAGES`), its address whole:
+    the page writes a rule ID as a link to its page and the ID's anchor.
+
+    >>> from scala40.web.lobby import rule_pages
+    >>> rule_pages()["S40"]
+    'https://scala40.readthedocs.io/en/latest/games/scala40.html'
+    """
+    return {prefix: f"{GAME_PAGES}{page}.html" for prefix, page in RULE_PAGES.items()}
 
 
 def bot_line(game: Game, name: str) -> str:

@@ -70,9 +70,11 @@ past it).
 **Resignation** is taken from a seat at any moment (C-RESIGN). **The clock**: each
 decision of a person runs on a clock the server keeps
 (:attr:`~scala40.web.limits.ServerLimits.decision_seconds`); every answer says what is
-left (``clock``), and once it has run out any seat of the table may have the game's
+left (``clock``; the person's own answer names the move a timeout plays,
+``default_move``), and once it has run out any seat of the table may have the game's
 default move played for the person (``timeout``; before, it is refused with status 409,
-``ClockRunning``). The first decision a person makes in each hand has
+``ClockRunning``). At zero the server plays nothing by itself: the move waits for a seat
+to ask. The first decision a person makes in each hand has
 :attr:`~scala40.web.limits.ServerLimits.hand_break_seconds` more on its clock: the time to
 read how the last hand ended (the page shows it as the next hand begins) or, in the
 first hand, to sit down.
@@ -137,7 +139,7 @@ from scala40.web.dealing import (
     stored_deal_text,
 )
 from scala40.web.limits import ServerLimits
-from scala40.web.lobby import card_names, games_listing
+from scala40.web.lobby import card_names, games_listing, rule_pages
 from scala40.web.requests import (
     ACTION_FIELDS,
     CREATE_FIELDS,
@@ -869,13 +871,25 @@ def _clock(table: _Table, limits: ServerLimits) -> dict[str, Any] | None:
     }
 
 
+def _seat_clock(table: _Table, limits: ServerLimits, seat: int) -> dict[str, Any] | None:
+    """The clock as ``seat`` is told it (:func:`_clock`), and, to the person to decide
+    alone, the move a timeout plays for them (``default_move``): a discard names a card
+    of their hand."""
+    clock = _clock(table, limits)
+    if clock is not None and clock["seat"] == seat:
+        clock["default_move"] = str(table.state.default_move(seat))
+    return clock
+
+
 def _answer(
     table: _Table, db: sqlite3.Connection, limits: ServerLimits, seat: int, since: int
 ) -> dict[str, Any]:
     """What ``seat`` is sent, once the table is saved: its view, its events since move
     ``since``, the seats and the sides they play for (``teams``: partners share one),
     whether undo is possible, whether a bot is still to move, the clock of the person to
-    decide, the deal, and the game with the names of its cards in a Spanish pack.
+    decide (with, for that person alone, the move a timeout plays for them:
+    ``default_move``), the deal, and the game with the names of its cards in a Spanish
+    pack and the pages its rules are on (``rule_pages``: :func:`~scala40.web.lobby.rule_pages`).
 
     A ``since`` an undo took back (a move between the one it went back to and the last
     one it took back) may hold events the seat should no longer hold: the events are
@@ -895,6 +909,7 @@ def _answer(
             "title": table.game.title,
             "pack": "spanish" if state.rules.deck.name.startswith("spanish") else "french",
             "card_names": card_names(state.rules.deck),
+            "rule_pages": rule_pages(),
         },
         "teams": [list(team) for team in state.teams],
         "seat": seat,
@@ -905,6 +920,6 @@ def _answer(
         "can_undo": not isinstance(undo_target(table, db, seat), str),
         "dealt": True,
         "deal": None if table.deal is None else table.deal.public(revealed=state.is_over),
-        "clock": _clock(table, limits),
+        "clock": _seat_clock(table, limits, seat),
         **({} if back is None else {"undone_to": back}),
     }

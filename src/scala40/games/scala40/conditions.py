@@ -8,12 +8,15 @@ one the generator lists by cannot drift apart.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from scala40.cards import Card
 from scala40.games.scala40.handling import next_active
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
 
 __all__ = [
+    "TurnEnd",
     "bans_bite",
     "card_to_meld",
     "cards_to_keep",
@@ -25,6 +28,17 @@ __all__ = [
     "turn_end",
     "upcard_refusal",
 ]
+
+
+class TurnEnd(Protocol):
+    """What the conditions of a turn's end read of a position: a state's record, or a
+    seat's view (which tells a player how far his hand is from the opening)."""
+
+    @property
+    def rules(self) -> Ruleset: ...
+
+    @property
+    def may_close(self) -> bool: ...
 
 
 def take_discard_refusal(state: StateRecord) -> tuple[str, str] | None:
@@ -75,18 +89,18 @@ def turn_end(state: StateRecord) -> tuple[int, bool]:
     return 2, False
 
 
-def cards_to_keep(state: StateRecord) -> int:
+def cards_to_keep(state: TurnEnd) -> int:
     """Cards the player must keep to end the turn with a discard (S40-CLOSE, S40-FIRST-ROUND)."""
     return 1 if state.may_close else 2
 
 
-def closes_by_melding(state: StateRecord) -> bool:
+def closes_by_melding(state: TurnEnd) -> bool:
     """Whether the player to move may close by melding every card, with no discard
     (S40-V-NODISCARDCLOSE, after the first round: S40-FIRST-ROUND)."""
     return state.rules.close_without_discard and state.may_close
 
 
-def final_keep(state: StateRecord) -> int:
+def final_keep(state: TurnEnd) -> int:
     """The fewest cards a player who has not opened may keep after his opening: none if
     he may close by melding them all, else the cards to keep for the discard."""
     return 0 if closes_by_melding(state) else cards_to_keep(state)

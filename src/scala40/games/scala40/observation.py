@@ -81,7 +81,7 @@ _ZERO = bytes(4)
 
 
 def max_table_melds(rules: Ruleset) -> int:
-    """The most melds a table can hold: every meld has 3 cards or more (S40-MELDS).
+    """The most melds a table can hold: every meld has 3 cards or more (S40-SEQ, S40-SET).
 
     >>> from scala40 import Ruleset
     >>> from scala40.games.scala40.observation import max_table_melds

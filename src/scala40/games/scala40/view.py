@@ -24,6 +24,9 @@ from scala40._base.record import order_fields
 from scala40._base.sampling import pick, random_meld
 from scala40.cards import JOKER, RANK_OF, Card
 from scala40.errors import IllegalMoveError
+from scala40.games.scala40.conditions import final_keep
+from scala40.games.scala40.hand.packing import COUNT_WEIGHTS, ORDERS, best_packing
+from scala40.games.scala40.hand.tables import sorted_hand_melds
 from scala40.games.scala40.melding import resolve_meld
 from scala40.games.scala40.moves import (
     Discard,
@@ -37,15 +40,18 @@ from scala40.games.scala40.moves import (
 from scala40.games.scala40.phases import DRAW, PLAY, HandResult, Phase
 from scala40.games.scala40.record import Scala40Fields, StateRecord
 from scala40.games.scala40.rules import Ruleset, hand_value
-from scala40.melds import MeldRules
+from scala40.melds import Meld, MeldRules
 from scala40.views import ViewBase
 
-__all__ = ["MAX_OPENING_PLANS", "PlayerView"]
+__all__ = ["MAX_HELD_MELDS", "MAX_OPENING_PLANS", "PlayerView"]
 
 MAX_OPENING_PLANS = 500
 """The most openings of several melds :meth:`PlayerView.opening_plans` lists (a hand of
 14 cards rarely has more than a hundred; the bound keeps a view's JSON small whatever
 the hand)."""
+MAX_HELD_MELDS = 500
+"""The most melds :meth:`PlayerView.held_melds` lists (a hand of 14 cards under the
+official rules holds a few dozen; the bound keeps a view's JSON small whatever the rules)."""
 
 
 @attrs.frozen(field_transformer=order_fields)
@@ -243,6 +249,76 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
         grow(state, 0, (), Counter(self.hand))
         return (*plans, *several)
 
+    def _opening_keep(self) -> int:
+        """The cards of the hand the opening must leave: those the turn keeps to end
+        (S40-CLOSE; two in the first round, S40-FIRST-ROUND; none where melding every
+        card closes, S40-V-NODISCARDCLOSE), one fewer before the draw, whose card may
+        be the one kept."""
+        keep = final_keep(self)
+        if self.is_my_turn and self.phase is PLAY:
+            return keep
+        return max(0, keep - 1)
+
+    def best_opening_melds(self) -> tuple[tuple[Meld, ...], int] | None:
+        """How far the viewing player's hand is from his opening (S40-OPEN): the disjoint
+        new melds of the most points (S40-MELD-VALUE) it holds, fewest cards left among
+        equals, leaving the cards the turn must keep, and with the card taken from the
+        discard pile when it must be melded (S40-DRAW-DISCARD, S40-V-EARLYDISCARD); with
+        their points together. ``None`` when the hand holds no meld, and once he has
+        opened. Read at any decision, his or not: a hand whose best melds fall short of
+        the threshold cannot open this turn, and the points missing are the difference.
+
+        >>> import scala40
+        >>> state = scala40.GameState.from_position(
+        ...     hands=["8D 9D 10D 2S 4H 6C QS KH 3C 5D 7S JH AC", "AH 3C 4C"], discard="10S"
+        ... )
+        >>> melds, points = state.view(0).best_opening_melds()
+        >>> [str(meld) for meld in melds], points
+        (['8D 9D 10D'], 27)
+        """
+        if self.opened[self.player]:
+            return None
+        must = None
+        if self.is_my_turn and self.phase is PLAY and self.taken_must_use and not self.taken_used:
+            must = self.taken
+        hand = tuple(sorted(self.hand))
+        found = best_packing(
+            hand,
+            self.rules.meld_rules,
+            COUNT_WEIGHTS,
+            False,
+            ORDERS["value"],
+            min(self._opening_keep(), len(hand)),
+            must,
+        )
+        if found is None or not found.melds:
+            return None
+        return found.melds, found.value
+
+    def held_melds(self) -> tuple[tuple[Meld, int], ...]:
+        """Every meld the viewing player's hand holds, each group of cards once with the
+        points of its best reading (S40-MELD-VALUE), in the order of the hand's melds
+        (sets by rank, then sequences by suit); at most :data:`MAX_HELD_MELDS`. A client
+        tells by them that cards picked make a meld, also where no move puts it down yet
+        (an opening short of its threshold, S40-OPEN).
+
+        >>> import scala40
+        >>> state = scala40.GameState.from_position(
+        ...     hands=["8D 9D 10D 2S 4H 6C QS KH 3C 5D 7S JH AC", "AH 3C 4C"], discard="10S"
+        ... )
+        >>> [(str(meld), points) for meld, points in state.view(0).held_melds()]
+        [('8D 9D 10D', 27)]
+        """
+        best: dict[tuple[Card, ...], tuple[Meld, int]] = {}
+        for meld in sorted_hand_melds(tuple(sorted(self.hand)), self.rules.meld_rules):
+            cards = tuple(sorted(meld.cards))
+            if cards in best:
+                if meld.value > best[cards][1]:
+                    best[cards] = (meld, meld.value)
+            elif len(best) < MAX_HELD_MELDS:
+                best[cards] = (meld, meld.value)
+        return tuple(best.values())
+
     def last_hand_parts(self) -> tuple[tuple[tuple[str, tuple[Card, ...], int], ...], ...]:
         """How each seat's points of the last hand were made (S40-SCORE): the closer's
         nothing, another's the cards left in hand (S40-HAND-VALUE) or the flat points of a
@@ -274,21 +350,33 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
         Scala 40's: ``meld_owners`` (:meth:`meld_owners`) and ``opening`` (for a seat that has not
         opened: ``threshold``, the points its melds must reach; ``put_down``, the points
         of its melds already down this turn; ``plans``, :meth:`opening_plans` as
-        ``{"moves": [text, ...], "points": n}``; ``None`` once it has opened)."""
+        ``{"moves": [text, ...], "points": n}``; ``best``, :meth:`best_opening_melds` as
+        ``{"melds": [text, ...], "points": n}`` or ``None`` when the hand holds no meld;
+        ``missing``, the points the best melds lack, with those put down, to reach the
+        threshold (0 when they reach it); ``held``, :meth:`held_melds` as
+        ``{"meld": text, "points": n}``; ``None`` once it has opened)."""
         facts = super().client_facts()
         facts["meld_owners"] = list(self.meld_owners())
-        facts["opening"] = (
-            None
-            if self.opened[self.player] or self.phase not in (DRAW, PLAY)
-            else {
-                "threshold": self.rules.opening_threshold,
-                "put_down": self.opening_value if self.turn == self.player else 0,
-                "plans": [
-                    {"moves": [str(move) for move in moves], "points": points}
-                    for moves, points in self.opening_plans()
-                ],
-            }
-        )
+        if self.opened[self.player] or self.phase not in (DRAW, PLAY):
+            facts["opening"] = None
+            return facts
+        threshold = self.rules.opening_threshold
+        put_down = self.opening_value if self.turn == self.player else 0
+        best = self.best_opening_melds()
+        points = 0 if best is None else best[1]
+        facts["opening"] = {
+            "threshold": threshold,
+            "put_down": put_down,
+            "plans": [
+                {"moves": [str(move) for move in moves], "points": points}
+                for moves, points in self.opening_plans()
+            ],
+            "best": None
+            if best is None
+            else {"melds": [str(meld) for meld in best[0]], "points": points},
+            "missing": max(0, threshold - put_down - points),
+            "held": [{"meld": str(meld), "points": value} for meld, value in self.held_melds()],
+        }
         return facts
 
     def _layoff_bridge(self, must: Card, pool: Counter[Card], rng: int) -> tuple[Card | None, int]:

@@ -17,20 +17,27 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from scala40._base.record import order_fields
 from scala40._base.sampling import random_meld
 from scala40.cards import Card
+from scala40.games.skarney import search
 from scala40.games.skarney.moves import Move
 from scala40.games.skarney.phases import PLAY, HandResult, Phase, side_of
 from scala40.games.skarney.record import SkarneyFields, StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
+from scala40.melds import Meld, MeldKind
 from scala40.views import ViewBase
 
-__all__ = ["PlayerView"]
+__all__ = ["MAX_HELD_MELDS", "PlayerView"]
+
+MAX_HELD_MELDS = 500
+"""The most 3-card melds :meth:`PlayerView.contract_parts` lists among those the hand
+holds (a hand of a dozen cards holds a few dozen readings; the bound keeps a view's JSON
+small whatever the hand)."""
 
 
 @attrs.frozen(field_transformer=order_fields)
@@ -94,6 +101,82 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
                 )
             )
         return tuple(parts)
+
+    def contract_parts(self) -> dict[str, Any] | None:
+        """How far the viewing seat's side is from its contract (SK-CONTRACT): ``melds``,
+        the 3-card melds it needs this hand; ``put_down``, those the seat has put down
+        this turn; ``kind``, the kind they fix (``None`` before the first); for each kind
+        still open to it (``MeldKind.SET``, ``MeldKind.SEQUENCE``), the most disjoint
+        melds of that kind the hand holds towards the rest, at most the rest, the best by
+        points (SK-SCORE-MELDS); ``missing``, the melds the better kind still lacks; and
+        ``held``, every 3-card meld of a kind still open that the hand holds, each group
+        of cards once, at most :data:`MAX_HELD_MELDS`. ``None`` once the side has its
+        contract, in a game without contracts, and while no hand is in play.
+
+        >>> from scala40.games.skarney import GameState
+        >>> state = GameState.from_position(
+        ...     hands=["5S 5H 5D 7C 7D 9S 9H KS KD QH 4C", "AH 3C", "AC 4D", "AD 6S"]
+        ... )
+        >>> parts = state.view(0).contract_parts()
+        >>> [str(meld) for meld in parts["sets"]], parts["sequences"], parts["missing"]
+        (['5S 5H 5D'], (), 2)
+        """
+        rules = self.rules
+        if (
+            not rules.contract
+            or self.contracts[self.side]
+            or self.phase not in (Phase.DRAW, PLAY, Phase.OFFER)
+        ):
+            return None
+        needed = rules.contract_size(self.hand_number)
+        put_down = self.progress if self.turn == self.player and self.phase is PLAY else 0
+        kind = None
+        if put_down and self.fresh_from < len(self.table):
+            kind = self.table[self.fresh_from].kind
+        kinds = search.CONTRACT_KINDS if kind is None else (kind,)
+        hand = tuple(sorted(self.hand))
+        rest = needed - put_down
+        most: dict[MeldKind, tuple[Meld, ...]] = {}
+        held: dict[tuple[Card, ...], Meld] = {}
+        for one in search.CONTRACT_KINDS:
+            most[one] = ()
+            if one not in kinds:
+                continue
+            for count in range(rest, 0, -1):
+                if search.can_complete(hand, one, count):
+                    found = search.best_contract(hand, count, kind=one, within_limit=True)
+                    most[one] = () if found is None else found
+                    break
+            for meld in search.contract_melds(hand, one):
+                if len(held) < MAX_HELD_MELDS:
+                    held.setdefault(tuple(sorted(meld.cards)), meld)
+        return {
+            "melds": needed,
+            "put_down": put_down,
+            "kind": kind,
+            "sets": most[MeldKind.SET],
+            "sequences": most[MeldKind.SEQUENCE],
+            "missing": rest - max(len(melds) for melds in most.values()),
+            "held": tuple(held.values()),
+        }
+
+    def client_facts(self) -> dict[str, Any]:
+        """The facts every view gives (:meth:`scala40.views.ViewBase.client_facts`), and
+        Skarney's: ``contract``, :meth:`contract_parts` with its melds as their text
+        (``held`` as ``{"meld": text, "kind": "set"}``), or ``None``."""
+        facts = super().client_facts()
+        parts = self.contract_parts()
+        if parts is not None:
+            kind = parts["kind"]
+            parts = {
+                **parts,
+                "kind": None if kind is None else kind.value,
+                "sets": [str(meld) for meld in parts["sets"]],
+                "sequences": [str(meld) for meld in parts["sequences"]],
+                "held": [{"meld": str(meld), "kind": meld.kind.value} for meld in parts["held"]],
+            }
+        facts["contract"] = parts
+        return facts
 
     def _face_up(self) -> Iterator[Card]:
         for meld in self.table:

@@ -9,6 +9,12 @@
 const $ = (id) => document.getElementById(id);
 const SHOWN_AT_ONCE = 6; // moves of a kind that names several cards shown unfolded
 const CARD = /^(?:10|[2-9AJQK])[SHDC]$|^JK$/;
+// A card in the notation inside a text (a reason), with the card a wild card stands for
+// (JK=7S): the library's expression (scala40._wording.CARD_WORD); several a space apart.
+const CARD_WORD = String.raw`(?<![\w=#-])(?:(?:10|[2-9AJQK])[SHDC]|JK)(?:=(?:10|[2-9AJQK])[SHDC])?(?![\w=-])`;
+const CARD_WORDS = new RegExp(`${CARD_WORD}(?: +${CARD_WORD})*`, "g");
+// A rule ID of a game's (S40-OPEN, SK-CONTRACT): linked to its rule on the game's page.
+const RULE_ID = /\b(?:S40|SK|RU|CH|LC)(?:-[A-Z0-9]+)+\b/g;
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 // The picture's smallest text is 10 of its units: laid out as narrow as the screen and
 // shown at 1.25 times its size, it reads at 12.5 pixels on a phone as on a desktop.
@@ -28,6 +34,8 @@ let overShown = false; // whether the end of the match has been shown
 let polling = null;
 let shuffling = false; // whether the notice says the deal waits for the people
 let limitTimer = null; // the countdown of what the server holds back
+let clockRead = 0; // when the answer's clock was read (performance.now(), milliseconds)
+let clockTimer = null; // the countdown of the person's clock on the page
 
 async function call(method, path, body) {
   const options = { method, headers: {} };
@@ -159,14 +167,38 @@ function moveText(text) {
   return words.join(" ");
 }
 
+function spelledText(text) {
+  // A text of the library's (a reason) with its cards as the page spells them (Q♣, or a
+  // Spanish pack's names), as scala40._wording.players_text spells them.
+  return text.replace(CARD_WORDS, (cards) => moveText(cards));
+}
+
+function reasonNodes(text) {
+  // A reason as the page shows it: its cards spelled, each rule ID it cites a link to
+  // the rule on its game's page (the documentation's anchor of the ID).
+  const pages = (answer && answer.game.rule_pages) || {};
+  const nodes = [];
+  let from = 0;
+  for (const found of text.matchAll(RULE_ID)) {
+    const page = pages[found[0].split("-")[0]];
+    if (!page) continue;
+    nodes.push(spelledText(text.slice(from, found.index)));
+    nodes.push(element("a", { href: `${page}#${found[0].toLowerCase()}`, target: "_blank", rel: "noopener", "data-rule": found[0] }, found[0]));
+    from = found.index + found[0].length;
+  }
+  nodes.push(spelledText(text.slice(from)));
+  return nodes;
+}
+
 function moveCards(text) {
   // The cards a move's text names (a wild card's own card, not its reading).
   return text.split(" ").map((word) => word.split("=")[0].toUpperCase()).filter((word) => CARD.test(word));
 }
 
 function notice(text) {
+  // A text, or the nodes of one (a reason: reasonNodes).
   const box = $("notice");
-  box.textContent = text || "";
+  box.replaceChildren(...[].concat(text || ""));
   box.hidden = !text;
 }
 
@@ -175,6 +207,7 @@ function notice(text) {
 async function showLobby() {
   stopPolling();
   stopLimited();
+  clearInterval(clockTimer);
   closeResults();
   table = null;
   $("table").hidden = true;
@@ -627,7 +660,7 @@ async function post(action, extra) {
       showLimited(error.limit, error.retryAfter, action === "advance" ? () => post("advance") : refresh);
       return false;
     }
-    notice(error.status === 409 ? "The game had moved on: here it is now." : error.message);
+    notice(error.status === 409 ? "The game had moved on: here it is now." : reasonNodes(error.message));
     answer = null;
     log = [];
     $("log").replaceChildren();
@@ -676,6 +709,7 @@ function show(next) {
   }
   if (!answer || answer.view.move_number !== next.view.move_number) unfolded = new Set();
   answer = next;
+  startClock();
   selected = [];
   for (const event of next.events) log.push(event);
   const view = next.view;
@@ -691,8 +725,7 @@ function show(next) {
   bringDecisionIntoView();
   $("undo").disabled = !next.can_undo;
   // Another person's clock has run out: any seat may have the default move played.
-  const clock = next.clock;
-  $("timeout").hidden = !(clock && clock.seat !== table.seat && clock.left === 0);
+  tickClock();
   $("resign").disabled = view.is_over || (view.public.resigned || []).includes(table.seat);
   // While a hand's result is up, the bots wait: the next hand goes on when the player
   // asks for it.
@@ -798,7 +831,7 @@ function renderFacts() {
     facts.push(["discard", `On the discard pile: ${cardText(top)} (${top})`, false]);
   }
   $("facts").replaceChildren(...facts.map(([kind, text, strong]) =>
-    element("li", { "data-fact": kind, class: strong ? "strong" : "" }, text)));
+    element("li", { "data-fact": kind, class: strong ? "strong" : "" }, ...[].concat(text))));
   $("facts").hidden = !facts.length;
 }
 
@@ -830,7 +863,7 @@ function refusedFacts() {
     const every = discards.length > 1 && discards.length === new Set(answer.view.hand).size;
     if (every) named.push("discard any card");
     else if (discards.length) named.push(`discard ${cardsText(discards.map((text) => text.slice(8)))}`);
-    return ["refused", `Not allowed: ${named.join(", ")}: ${why}`, false];
+    return ["refused", [`Not allowed: ${named.join(", ")}: `, ...reasonNodes(why)], false];
   });
 }
 
@@ -846,9 +879,24 @@ function planCards(plan) {
   return plan.moves.flatMap(moveCards);
 }
 
+function heldMeld(held) {
+  // The meld the hand holds (the view's "held": S40-OPEN's opening, SK-CONTRACT's
+  // contract) whose cards are exactly those picked, if any.
+  const picked = pickedNames();
+  return picked.length ? (held || []).find((item) => sameCards(moveCards(item.meld), picked)) : undefined;
+}
+
+function openingShort(opening) {
+  // Why the melds of the hand cannot open yet (S40-OPEN), from the view's best melds.
+  const best = opening.best ? `your best melds (${opening.best.melds.map(moveText).join(" + ")}) make ${opening.best.points}` : "your hand holds no meld";
+  const down = opening.put_down ? `, with ${opening.put_down} put down this turn` : "";
+  return `an opening needs ${opening.threshold} points, and ${best}${down}: ${opening.missing} missing`;
+}
+
 function openingFacts() {
   // Scala 40: who has opened, and for a seat that has not, the points its melds must
-  // reach (S40-OPEN), those put down this turn and those of the cards picked.
+  // reach (S40-OPEN), those put down this turn, how far its best melds are, and those
+  // of the cards picked (a meld that cannot open yet named as a meld, with what it lacks).
   const shown = answer.view.public;
   const facts = [];
   const opened = shown.opened.map((done, seat) => `${seat === table.seat ? "you" : `Seat ${seat}`} ${done ? "yes" : "not yet"}`);
@@ -857,16 +905,33 @@ function openingFacts() {
   if (!opening) return facts;
   let text = `To open: new melds worth ${opening.threshold} points`;
   if (opening.put_down) text += ` (${opening.put_down} put down this turn)`;
+  text += opening.best
+    ? `; your best melds: ${opening.best.points} points${opening.missing ? `, ${opening.missing} missing` : ", enough"}`
+    : "; your hand holds no meld yet";
   facts.push(["opening", text, false]);
   const picked = pickedNames();
-  if (picked.length && answer.view.current_player === table.seat && answer.view.phase === "play") {
+  if (picked.length && answer.view.current_player === table.seat && ["draw", "play"].includes(answer.view.phase)) {
     const plan = opening.plans.find((item) => sameCards(planCards(item), picked));
     const total = plan ? opening.put_down + plan.points : null;
-    facts.push(["picked", plan
-      ? `Cards picked: ${plan.points} points, ${total} of ${opening.threshold}${total >= opening.threshold ? ": enough to open" : ""}`
-      : "Cards picked: no meld toward the opening yet", true]);
+    const meld = plan ? null : heldMeld(opening.held);
+    let said = "Cards picked: no meld toward the opening yet";
+    if (plan) said = `Cards picked: ${plan.points} points, ${total} of ${opening.threshold}${total >= opening.threshold ? ": enough to open" : ""}`;
+    else if (meld && opening.missing) said = `Cards picked: ${moveText(meld.meld)}, a meld of ${meld.points} points, cannot open yet: ${openingShort(opening)}`;
+    else if (meld) said = `Cards picked: ${moveText(meld.meld)}, a meld of ${meld.points} points that no opening ${answer.view.phase === "draw" ? "after your draw" : "this turn"} uses`;
+    facts.push(["picked", said, true]);
   }
   return facts;
+}
+
+function countText(count, kind) {
+  // "0 sets", "1 set", "2 sequences".
+  return `${count} ${kind}${count === 1 ? "" : "s"}`;
+}
+
+function contractShort(parts) {
+  // What the hand holds of its side's contract (SK-CONTRACT): "1 set, 0 sequences".
+  const kinds = parts.kind ? [parts.kind] : ["set", "sequence"];
+  return kinds.map((kind) => countText(parts[kind === "set" ? "sets" : "sequences"].length, kind)).join(", ");
 }
 
 function skarneyFacts() {
@@ -879,9 +944,19 @@ function skarneyFacts() {
     const melds = options.contract_melds;
     const size = melds[Math.min(Math.max(hand, 1), melds.length) - 1];
     const number = NUMBERS[size] || String(size);
-    let text = `Contract, hand ${hand} of ${options.hands}: ${number} 3-card sets, or ${number} 3-card sequences`;
+    let text = `Contract, hand ${hand} of ${options.hands}: ${number} 3-card sets or sequences`;
     if (shown.progress) text += ` (${seatName(shown.turn)}: ${shown.progress} of ${size} down)`;
+    // How far this seat's hand is from the rest of its side's contract.
+    const parts = shown.contract;
+    if (parts) text += `; you hold ${contractShort(parts)}${parts.missing ? `, ${parts.missing} missing` : ""}`;
     facts.push(["contract", text, false]);
+    const meld = parts ? heldMeld(parts.held) : undefined;
+    if (meld && view.current_player === table.seat && ["draw", "play"].includes(view.phase)) {
+      const playable = view.legal_moves.some((move) => move.text.startsWith("meld ") && sameCards(moveCards(move.text), pickedNames()));
+      facts.push(["picked", playable
+        ? `Cards picked: ${moveText(meld.meld)}, a ${meld.kind} of the contract`
+        : `Cards picked: ${moveText(meld.meld)}, a ${meld.kind} for the contract, cannot be put down yet: ${contractWhy(parts)}`, true]);
+    }
   } else {
     facts.push(["contract", `Hand ${hand} of ${options.hands}: no contract, free melding`, false]);
   }
@@ -907,6 +982,23 @@ function skarneyFacts() {
   return facts;
 }
 
+function contractWhy(parts) {
+  // Why no contract meld can be put down (SK-CONTRACT): the melds needed, those the hand
+  // holds.
+  const needed = parts.melds - parts.put_down;
+  const what = parts.kind ? `${parts.kind}s` : "sets or sequences";
+  return `the contract needs ${needed} ${parts.put_down ? "more " : ""}3-card ${what}, and your hand holds ${contractShort(parts)}: ${parts.missing} missing`;
+}
+
+function pickedWhy() {
+  // Why the cards picked, a meld the hand holds, cannot be put down yet (an opening short
+  // of its points, a contract short of its melds), or "".
+  const shown = answer.view.public;
+  if (shown.opening && shown.opening.missing && heldMeld(shown.opening.held)) return openingShort(shown.opening);
+  if (shown.contract && shown.contract.missing && heldMeld(shown.contract.held)) return contractWhy(shown.contract);
+  return "";
+}
+
 function decisionWords(view) {
   // What the deciding seat does: the phase's name, but a seat offered a card (Skarney's
   // offer, SK-OFFER) accepts or declines it, whatever the phase is called.
@@ -918,6 +1010,57 @@ function decisionWords(view) {
   return view.phase;
 }
 
+function clockLeft() {
+  // The seconds left on the clock of the person to decide: what the server's answer said,
+  // less the time since it came.
+  const clock = answer && answer.clock;
+  return clock ? Math.max(0, clock.left - (performance.now() - clockRead) / 1000) : null;
+}
+
+function clockWords() {
+  // The clock of the person to decide, counting down.
+  const left = clockLeft();
+  if (left === null) return "";
+  return left > 0 ? ` (${Math.ceil(left)} s left)` : " (time's up)";
+}
+
+function clockNote() {
+  // What happens at zero, as the server does it: it plays nothing by itself; any seat
+  // of the table may then have the person's default move played (its timeout), which
+  // the server names to that person.
+  const clock = answer.clock;
+  if (!clock) return "";
+  const over = clockLeft() === 0;
+  if (clock.seat === table.seat) {
+    const move = clock.default_move ? `“${moveText(clock.default_move)}”` : "your default move";
+    return over
+      ? `Your time is up: anyone at the table may now have ${move} played for you; until someone does, the move is yours.`
+      : `When your clock reaches 0, anyone at the table may have ${move} played for you; nothing is played until someone asks.`;
+  }
+  return over
+    ? `${seatName(clock.seat)}'s time is up: you may have their default move played for them (“Time's up” above).`
+    : `When ${seatName(clock.seat)}'s clock reaches 0, you may have their default move played for them.`;
+}
+
+function tickClock() {
+  // Four times a second: the clock counted down, and, once another person's has run
+  // out, their default move offered.
+  if (!answer || !table) return;
+  renderStatus();
+  const note = clockNote();
+  if ($("clock-note").textContent !== note) $("clock-note").textContent = note;
+  $("clock-note").hidden = !note;
+  const clock = answer.clock;
+  $("timeout").hidden = !(clock && clock.seat !== table.seat && clockLeft() === 0);
+}
+
+function startClock() {
+  clearInterval(clockTimer);
+  clockTimer = null;
+  clockRead = performance.now();
+  if (answer.clock) clockTimer = setInterval(tickClock, 250);
+}
+
 function renderStatus() {
   const view = answer.view;
   let text;
@@ -925,9 +1068,7 @@ function renderStatus() {
   else if (view.current_player === table.seat) text = `Your turn: ${decisionWords(view)}.`;
   else if (view.current_player === null) text = "Dealing...";
   else text = `${seatName(view.current_player)} to ${decisionWords(view)}...`;
-  const clock = answer.clock;
-  const left = clock ? ` (${Math.ceil(clock.left)} s left)` : "";
-  $("status").textContent = `Hand ${view.public.hand_number ?? ""} · move ${view.move_number} · ${text}${left}`;
+  $("status").textContent = `Hand ${view.public.hand_number ?? ""} · move ${view.move_number} · ${text}${clockWords()}`;
 }
 
 function renderHand() {
@@ -988,7 +1129,12 @@ function renderMoves() {
   }
   let hint = "";
   if (!view.legal_moves.length) hint = view.is_over ? "" : "Waiting for the others.";
-  else if (selected.length && !moves.length && !plans.length) hint = "No move uses all the cards picked.";
+  else if (selected.length && !moves.length && !plans.length) {
+    // A meld the hand holds that no move puts down yet is a meld: the hint says what it
+    // lacks.
+    const why = pickedWhy();
+    hint = why ? `No move puts these cards down yet: ${why}.` : "No move uses all the cards picked.";
+  }
   else if (groups.some((group) => group.dataset.shape === "folded")) {
     hint = "Tap cards in your hand to see the moves that use them, or open a list.";
   }
@@ -1079,11 +1225,23 @@ function moveGroups(moves) {
   return [...kinds];
 }
 
+function exchanged(text) {
+  // What an exchange (SK-EXCHANGE: "exchange 6S #2") brings to the hand: the meld's wild
+  // card (a mixed meld holds one at most, SK-MELDS), written in the meld's text with the
+  // card it stands for (JK=6S).
+  const words = text.split(" ");
+  if (words[0] !== "exchange") return "";
+  const meld = answer.view.public.table[Number(words[2].slice(1))] || "";
+  const wild = meld.split(" ").find((word) => word.includes("="));
+  return wild ? `, the ${cardText(wild.split("=")[0])} comes to your hand` : ", its wild card comes to your hand";
+}
+
 function moveButton(move, label) {
   const view = answer.view;
   const melds = moveMelds(move);
+  label += exchanged(move.text);
   const button = element("button", {
-    type: "button", "data-move": move.text, "aria-label": namedMoveText(move.text),
+    type: "button", "data-move": move.text, "aria-label": namedMoveText(move.text) + exchanged(move.text),
     class: moveCards(move.text).length && selected.length ? "main" : "",
     onclick: () => post("moves", { move: move.move, move_number: view.move_number }),
   }, label);

@@ -241,7 +241,7 @@ def hand_pieces(cards: tuple[Card, ...], rules: MeldRules) -> list[tuple[Meld, .
 
 
 def wild_cap(jokers: int, rules: MeldRules) -> int:
-    """The most of ``jokers`` one meld may hold (S40-WILD's cap, if any)."""
+    """The most of ``jokers`` one meld may hold (S40-JOKER's cap, S40-V-MULTIJOKER's if any)."""
     # Conditionals, not min(): on CPython 3.11 a builtin call costs about 1.2k
     # instructions more, and these run for most states.
     most = rules.max_wilds
