@@ -7,7 +7,8 @@ ruleset, a game record or a tournament result of a game. Each has a loader (the 
 function that reads it back, checking everything) and a JSON Schema (``scala40.schemas``).
 This module gives:
 
-* :func:`load`: a document of one format read back by its loader;
+* :func:`load`: a document of one format read back by its loader, and :func:`written`,
+  a value written as its document again;
 * :func:`validator`: the format's schema as a real JSON Schema validator (``jsonschema``,
   draft 2020-12) that resolves the protocols' references to the games' schemas, with
   two differences from the ``jsonschema`` package's defaults, both as the schemas page
@@ -53,6 +54,7 @@ __all__ = [
     "schema_of",
     "validator",
     "walk",
+    "written",
 ]
 
 Path_ = tuple[str | int, ...]
@@ -83,6 +85,15 @@ def load(kind: str, game: Game, data: Any) -> Any:
         return view_from_dict(data, game.name)
     assert kind == "tournament", kind
     return TournamentResult.from_dict(data)
+
+
+def written(kind: str, game: Game, value: Any) -> Any:
+    """The document of ``value``, a value of ``kind`` of ``game`` (what :func:`load`
+    reads): a move's by its game, whose format its dictionary names, any other value's
+    by itself."""
+    if kind == "move":
+        return game.move_to_dict(value)
+    return value.to_dict()
 
 
 def same_json(first: object, second: object) -> bool:

@@ -22,7 +22,15 @@ import pytest
 
 from scala40.game import load_game
 from scala40.schemas import BUILTIN_GAMES, KINDS
-from tests.documents import GOLDEN, RELEASE_GAMES, is_valid, load, release_documents, same_json
+from tests.documents import (
+    GOLDEN,
+    RELEASE_GAMES,
+    is_valid,
+    load,
+    release_documents,
+    same_json,
+    written,
+)
 
 
 def test_a_release_s_documents_are_of_the_games_it_had() -> None:
@@ -40,7 +48,8 @@ def test_every_document_of_0_2_0_reads_back_the_same(name: str) -> None:
     assert set(Counter(kind for kind, _ in documents)) == set(KINDS)
     for kind, document in documents:
         value = load(kind, game, document)
-        assert same_json(value.to_dict(), document), f"{name} {kind} reads back otherwise"
+        again = written(kind, game, value)
+        assert same_json(again, document), f"{name} {kind} reads back otherwise"
         assert is_valid(kind, game, document), f"{name} {kind}: its schema refuses it"
 
 

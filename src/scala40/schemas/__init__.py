@@ -93,7 +93,7 @@ __all__ = [
 
 KINDS = ("state", "move", "ruleset", "record", "tournament", "view")
 """The formats a schema describes: a game state (``state.to_dict()``), a move
-(``move.to_dict()``), a ruleset (``rules.to_dict()``), a game record
+(``game.move_to_dict(move)``), a ruleset (``rules.to_dict()``), a game record
 (:meth:`~scala40.records.GameRecord.to_dict`) and a tournament result
 (:meth:`~scala40.tournament.TournamentResult.to_dict`)."""
 

@@ -251,7 +251,8 @@ class BotSeats:
                     break
                 thinking = limit.within(self.time_limit)
                 move = bot_move(state, self.bots[seat], rng=self.rngs[seat], deadline=thinking)
-                played.append({"seat": seat, "text": str(move), "move": move.to_dict()})
+                written = state.MOVES.to_dict(move)
+                played.append({"seat": seat, "text": str(move), "move": written})
             after = state.apply(move)
             events.extend(events_of(state, move, after))
             state = after
