@@ -167,5 +167,5 @@ def test_a_bot_climbs_above_careful_only_by_a_duel_won_in_the_game_s_unit_within
     ]
     for duel, expected in cases:
         duels: tuple[MeasuredDuel, ...] = (record, duel)
-        monkeypatch.setattr(strength_module, "measured_duels", lambda game, duels=duels: duels)
+        monkeypatch.setattr(strength_module, "_duels", lambda name, duels=duels: duels)
         assert strongest("chinchon", "careful") == expected, duel

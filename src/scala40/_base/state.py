@@ -54,7 +54,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from scala40._base.position import position_repr
 from scala40._checks import check_seat, describe
 from scala40._format.fields import make_evolver, make_setter, reduce_fields, written_by_attrs
-from scala40._format.serial import refuse_many_keys
+from scala40._format.serial import MAX_MOVE_TEXT, refuse_many_keys
 from scala40._hand_log import (
     EMPTY_LOG,
     HISTORY_KEYS,
@@ -78,7 +78,7 @@ from scala40.errors import (
 from scala40.game import load_game
 from scala40.legal import LegalMoves, read_in_position
 from scala40.match import singles, win_shares
-from scala40.movekinds import MAX_MOVE_TEXT, DealMove, MoveSet, RestockMove
+from scala40.movekinds import DealMove, MoveSet, RestockMove
 from scala40.notation import state_to_text
 from scala40.resignation import ResignMove, resigned_after, sides_left
 

@@ -38,6 +38,7 @@ import attrs
 import scala40.drawing._read as read
 import scala40.drawing._scene as scene_module
 from scala40._checks import check_flag, describe, is_int
+from scala40._format.serial import MAX_MOVE_TEXT
 from scala40.cards import (
     CARD_NAMES,
     JOKER,
@@ -79,10 +80,6 @@ from scala40.game import State, View, position_from_text
 from scala40.melds import Meld, MeldKind
 from scala40.movekinds import MoveBase, drawn_pack
 from scala40.resignation import ResignMove
-
-MAX_MOVE_TEXT = 20_000
-"""The longest text of a move read (:data:`scala40.movekinds.MAX_MOVE_TEXT`, which this
-module may not import: moves draw themselves with it)."""
 
 __all__ = [
     "COLOR_NAMES",

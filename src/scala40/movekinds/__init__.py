@@ -65,6 +65,7 @@ from typing import Any, ClassVar
 import attrs
 from typing_extensions import Self
 
+import scala40._format.serial as serial
 import scala40.movekinds._fields as move_fields
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe
@@ -152,6 +153,11 @@ INT = move_fields.INT
 """A small integer."""
 BOOL = move_fields.BOOL
 """Yes or no, written ``yes`` or ``no``."""
+MAX_MOVE_TEXT = serial.MAX_MOVE_TEXT
+"""The longest move text read (20,000 characters), a reading limit beside the others
+(:mod:`scala40._format.serial`): above the text of any move that can be built (the
+longest, a split naming :data:`MAX_MOVE_CARDS` added cards and as many in pieces of one
+card each, takes about 14,000 characters), so that every move reads back."""
 
 
 def no_cards(move: Any) -> tuple[Card, ...]:
@@ -463,12 +469,6 @@ _MAX_KEPT_TEXT = 100
 """The longest move text :meth:`MoveSet.read_written` keeps the move of (the texts a
 history repeats are a few words: longer ones are read each time, so that what is kept
 stays small whatever is read)."""
-
-MAX_MOVE_TEXT = 20_000
-"""The longest move text read: a bound that keeps the work of reading one small whatever
-is sent, and above the text of any move that can be built (the longest, a split naming
-:data:`MAX_MOVE_CARDS` added cards and as many in pieces of one card each, takes about
-14,000 characters), so that every move reads back."""
 
 
 class MoveSet:
