@@ -20,7 +20,7 @@ class KnockGameSpec:
     """What makes one knock game besides its moves and ruleset, declared as data
     (python-chess declares a variant in attributes, pokerkit a game as a preset over
     records): the ``SPEC`` of its ``GameState``; everything else follows
-    (:func:`knock_game`)."""
+    (:func:`~scala40.games._knock.family.knock_game`)."""
 
     name: str
     """The registry name, which names the game's formats (``scala40.NAME.move``,
