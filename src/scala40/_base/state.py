@@ -403,7 +403,7 @@ class StateBase(Generic[M, V]):
         >>> [str(move) for move in new_game(players=2, seed=1).legal_moves()]
         ['draw', 'take']
         """
-        return LegalMoves(self._legal_tuple, self._legal, self.MOVES)
+        return LegalMoves(self._legal_tuple, self._legal)
 
     def _legal_tuple(self) -> tuple[M, ...]:
         moves = self._legal
