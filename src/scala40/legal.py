@@ -216,32 +216,30 @@ class LegalMoves(Generic[M]):
 
     A game builds it from a function of its state, ``generate()``, which lists every
     legal move, each once (the state may remember the list, and give it as ``moves`` when
-    it has it), and its move set, which reads a text or a dictionary (``move_set``; by
-    default the one the moves' kind names, for a game whose kinds are its own).
+    it has it). A text or a dictionary is read with the game's move set: the one the moves'
+    kind names, or, for a kind several games share (the knock games'), the ``MOVES`` of
+    the state whose method ``generate`` is.
     """
 
     # Not a Sequence subclass, so that ``"draw" in moves`` type-checks (a move may be
     # given as text); registered as one below for isinstance checks.
-    __slots__ = ("_generate", "_move_set", "_moves")
+    __slots__ = ("_generate", "_moves")
 
     def __init__(
-        self,
-        generate: Callable[[], tuple[M, ...]],
-        moves: tuple[M, ...] | None = None,
-        move_set: MoveSet | None = None,
+        self, generate: Callable[[], tuple[M, ...]], moves: tuple[M, ...] | None = None
     ) -> None:
         self._generate = generate
         self._moves = moves
         """The moves, once generated (given at once when the state already knows them)."""
-        self._move_set = move_set
-        """The game's move set, when the state gives it."""
 
     def _moves_set(self, moves: tuple[M, ...]) -> MoveSet | None:
         """The move set that reads a text or a dictionary of the game (``None``: no move is
-        listed, or the moves are not of a move set)."""
-        move_set = self._move_set
-        if move_set is None and moves:
-            move_set = getattr(type(moves[0]), "move_set", None)
+        listed, or the moves are not of a move set). Found when a text is read, not when
+        the moves are listed: listing is the hot path."""
+        move_set = getattr(type(moves[0]), "move_set", None) if moves else None
+        if move_set is None:
+            state = getattr(self._generate, "__self__", None)
+            move_set = getattr(type(state), "MOVES", None)
         return move_set if isinstance(move_set, MoveSet) else None
 
     def _all(self) -> tuple[M, ...]:

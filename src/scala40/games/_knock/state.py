@@ -54,7 +54,6 @@ from scala40.games._knock.result import HAND_RESULT
 from scala40.games._knock.spanish import SpanishRules
 from scala40.games._knock.spec import KnockGameSpec
 from scala40.games._knock.view import PlayerView
-from scala40.legal import LegalMoves
 from scala40.match import ScoreOrder, best_seats
 
 __all__ = ["MAX_COUNT", "MAX_SEED_DIGITS", "STATE_FORMAT_VERSION", "KnockState"]
@@ -110,17 +109,6 @@ class KnockState(KnockRecord[M, R]):
             # A take and a claim bring the top discard, seen by all, into the hand.
             cls.SHOWING_KINDS = frozenset({TakeDiscard, Claim} & kinds.kinds)
         super().__init_subclass__(**kwargs)
-
-    def legal_moves(self) -> LegalMoves[M]:
-        """The legal moves (see :meth:`scala40._base.state.StateBase.legal_moves`), which
-        read a text or a dictionary with the game's move set: a knock move's kind names
-        none of its own, being every knock game's.
-
-        >>> from scala40.games.chinchon import new_game
-        >>> "draw" in new_game(players=2, seed=1).legal_moves()
-        True
-        """
-        return LegalMoves(self._legal_tuple, self._legal, self.MOVES)
 
     def face_up_cards(self) -> tuple[Card, ...]:
         """The discard pile (see :meth:`scala40._base.state.StateBase.face_up_cards`)."""
