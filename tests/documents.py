@@ -7,7 +7,8 @@ ruleset, a game record or a tournament result of a game. Each has a loader (the 
 function that reads it back, checking everything) and a JSON Schema (``scala40.schemas``).
 This module gives:
 
-* :func:`load`: a document of one format read back by its loader;
+* :func:`load`: a document of one format read back by its loader, and :func:`written`,
+  a value written as its document again;
 * :func:`validator`: the format's schema as a real JSON Schema validator (``jsonschema``,
   draft 2020-12) that resolves the protocols' references to the games' schemas, with
   two differences from the ``jsonschema`` package's defaults, both as the schemas page
@@ -53,16 +54,19 @@ __all__ = [
     "schema_of",
     "validator",
     "walk",
+    "written",
 ]
 
 Path_ = tuple[str | int, ...]
 """A place in a document: the keys and indexes that lead to it."""
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-"""Where the saved documents of each release lie (``v0.2.0/<game>.jsonl``)."""
+"""Where the saved documents of each release lie (``v0.2.0/<game>.jsonl``,
+``v0.3.0/<game>.jsonl``)."""
 
 RELEASE_GAMES: Mapping[str, tuple[str, ...]] = {
     "0.2.0": ("scala40", "skarney", "rumino", "chinchon", "laconga"),
+    "0.3.0": ("scala40", "skarney", "rumino", "chinchon", "laconga"),
 }
 """The games each release had, whose documents it wrote: a game added since has none of
 that release to read back (:func:`release_documents`)."""
@@ -83,6 +87,15 @@ def load(kind: str, game: Game, data: Any) -> Any:
         return view_from_dict(data, game.name)
     assert kind == "tournament", kind
     return TournamentResult.from_dict(data)
+
+
+def written(kind: str, game: Game, value: Any) -> Any:
+    """The document of ``value``, a value of ``kind`` of ``game`` (what :func:`load`
+    reads): a move's by its game, whose format its dictionary names, any other value's
+    by itself."""
+    if kind == "move":
+        return game.move_to_dict(value)
+    return value.to_dict()
 
 
 def same_json(first: object, second: object) -> bool:

@@ -1,40 +1,40 @@
 """A knock-family game declared as the library's are: Chinchón to 50 points.
 
 A game of the family (Rumino, Chinchón, La Conga) is a declaration: a ruleset over the
-shared options, a wording, and a :class:`~scala40.games._knock.family.KnockGameSpec`
-naming the move kinds it allows and the rules each cites, its title and summary; its
-move classes, its ``GameState`` and its registry record are made from it. This module is
-all a new one needs; the protocol suite (``tests/protocol``) checks it beside the
-library's games, so a game made this way keeps every promise (CH-END: the match ends
-when a total passes the target, here 50).
+shared options, a wording, the family's move kinds it allows (``Move``, one type alias)
+and its ``GameState``, generic in its moves and ruleset, whose ``SPEC`` gives its name,
+title and summary; its move set and its registry record follow. This module is all a new
+one needs; the protocol suite (``tests/protocol``) checks it beside the library's games,
+so a game made this way keeps every promise (CH-END: the match ends when a total passes
+the target, here 50).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeAlias
 
 import attrs
 
-from scala40.games._knock.family import CLOSE_KINDS, CLOSE_RULE_IDS, KnockGameSpec, knock_game
+from scala40.games._knock.family import knock_game
+from scala40.games._knock.moves import (
+    Close,
+    Deal,
+    Discard,
+    DrawStock,
+    Reenter,
+    Resign,
+    Restock,
+    Retire,
+    TakeDiscard,
+)
 from scala40.games._knock.profile import EndMode, Wild
 from scala40.games._knock.spanish import SpanishRules
+from scala40.games._knock.spec import KnockGameSpec
+from scala40.games._knock.state import KnockState
 from scala40.games._knock.text import KnockText
 from scala40.rulesets import set_presets
 
-__all__ = [
-    "GAME",
-    "Close",
-    "Deal",
-    "Discard",
-    "DrawStock",
-    "GameState",
-    "Reenter",
-    "Resign",
-    "Restock",
-    "Retire",
-    "Ruleset",
-    "TakeDiscard",
-]
+__all__ = ["GAME", "GameState", "Move", "Ruleset"]
 
 
 @attrs.frozen(kw_only=True)
@@ -67,20 +67,24 @@ TEXT = KnockText(
     seven_run="chinchón",
 )
 
-VARIANT = knock_game(
-    KnockGameSpec(
+Move: TypeAlias = (
+    DrawStock | TakeDiscard | Discard | Close | Reenter | Retire | Deal | Restock | Resign
+)
+"""The family's kinds of a game that closes, in the order the notation lists them."""
+
+
+@attrs.frozen(repr=False)
+class GameState(KnockState[Move, Ruleset]):
+    """A whole game of Chinchón to 50 at one moment."""
+
+    SPEC = KnockGameSpec(
         name="chinchon50",
         title="Chinchón to 50",
         summary="Chinchón, the match ending at 50 points.",
-        ruleset=Ruleset,
         text=TEXT,
-        kinds=CLOSE_KINDS,
-        rule_ids=CLOSE_RULE_IDS,
         pack="spanish",
-    ),
-    __name__,
-)
-DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign = VARIANT.classes
-GameState = VARIANT.state
-GAME = VARIANT.game
+    )
+
+
+GAME = knock_game(GameState)
 """The record to register (the tests register it only while they run)."""

@@ -183,7 +183,7 @@ def probe(client: Client, handle: str, rng: random.Random) -> None:
         assert not answer["ok"], answer
     if bot_to_move:
         move = rng.choice(list(state.legal_moves()))
-        answer = client.ask({"op": "apply", "handle": handle, "move": move.to_dict()})
+        answer = client.ask({"op": "apply", "handle": handle, "move": state.MOVES.to_dict(move)})
         assert not answer["ok"], answer
 
 

@@ -338,7 +338,7 @@ def test_the_last_move_is_written_and_its_cards_outlined() -> None:
     assert f"last move: {players_text(str(move), spanish=False)}" in picture  # 7♥, not 7H
     assert picture.count(HIGHLIGHT) == len(move.cards)
     assert state_svg(state, last_move=move) == picture
-    assert state_svg(state, last_move=move.to_dict()) == picture
+    assert state_svg(state, last_move=state.MOVES.to_dict(move)) == picture
     state, move = _after("chinchon", 2, "discard")
     assert view_svg(state.view(0), last_move=move).count(HIGHLIGHT) == 1  # the top discard
     assert HIGHLIGHT not in view_svg(state.view(0))

@@ -20,10 +20,10 @@ from typing import Any
 import attrs
 
 from scala40._checks import describe
+from scala40._format.serial import MAX_MOVE_TEXT
 from scala40.cards import CARD_NAMES
 from scala40.errors import Scala40Error, SerializationError, UnknownGameError
 from scala40.game import Game, load_game
-from scala40.movekinds import MAX_MOVE_TEXT
 
 __all__ = [
     "MAX_VIEW_ITEMS",

@@ -517,7 +517,7 @@ class Game:
     parse_move: Callable[[str], Any]
     """A move from its text notation."""
     move_from_dict: Callable[[Mapping[str, Any]], Any]
-    """A move from its dictionary (each move value has ``to_dict``)."""
+    """A move from its dictionary (:meth:`move_to_dict` writes it)."""
     move_set: MoveSet | None = attrs.field(default=None, kw_only=True)
     """The game's move kinds (:class:`~scala40.movekinds.MoveSet`), from whose codecs the
     JSON Schema of its moves is made (:mod:`scala40.schemas`)."""
@@ -601,6 +601,23 @@ class Game:
         if self.final_scores is not None:
             return tuple(self.final_scores(state))
         return tuple(state.scores)
+
+    def move_to_dict(self, move: Any) -> dict[str, Any]:
+        """``move``'s dictionary, under the game's format: its move set writes it (a move
+        of a kind several games share, a knock game's, names no game itself), or the
+        move's own ``to_dict()`` for a game without one.
+
+        >>> from scala40 import load_game
+        >>> game = load_game("laconga")
+        >>> game.move_to_dict(game.parse_move("discard 7h"))
+        {'format': 'scala40.laconga.move', 'version': 2, 'type': 'discard', 'card': '7H'}
+
+        :raises InvalidMoveError: ``move`` is not a move of this game.
+        """
+        if self.move_set is not None:
+            return self.move_set.to_dict(move)
+        written: dict[str, Any] = move.to_dict()
+        return written
 
     def resolve_rules(self, rules: Any) -> Any:
         """The ruleset given as itself, a preset name or ``None`` (the standard rules)."""

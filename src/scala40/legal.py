@@ -49,7 +49,7 @@ from scala40.errors import (
     SerializationError,
 )
 from scala40.melds._spelling import loose_spelling
-from scala40.movekinds import MoveSet
+from scala40.movekinds import MoveSet, drawn_pack
 
 __all__ = ["LegalMoves", "find_listed", "read_in_position", "read_move"]
 
@@ -216,7 +216,9 @@ class LegalMoves(Generic[M]):
 
     A game builds it from a function of its state, ``generate()``, which lists every
     legal move, each once (the state may remember the list, and give it as ``moves`` when
-    it has it).
+    it has it). A text or a dictionary is read with the game's move set: the one the moves'
+    kind names, or, for a kind several games share (the knock games'), the ``MOVES`` of
+    the state whose method ``generate`` is.
     """
 
     # Not a Sequence subclass, so that ``"draw" in moves`` type-checks (a move may be
@@ -230,6 +232,16 @@ class LegalMoves(Generic[M]):
         self._moves = moves
         """The moves, once generated (given at once when the state already knows them)."""
 
+    def _moves_set(self, moves: tuple[M, ...]) -> MoveSet | None:
+        """The move set that reads a text or a dictionary of the game (``None``: no move is
+        listed, or the moves are not of a move set). Found when a text is read, not when
+        the moves are listed: listing is the hot path."""
+        move_set = getattr(type(moves[0]), "move_set", None) if moves else None
+        if move_set is None:
+            state = getattr(self._generate, "__self__", None)
+            move_set = getattr(type(state), "MOVES", None)
+        return move_set if isinstance(move_set, MoveSet) else None
+
     def _all(self) -> tuple[M, ...]:
         moves = self._moves
         if moves is None:
@@ -242,8 +254,8 @@ class LegalMoves(Generic[M]):
         any other value as it is."""
         if not isinstance(value, (str, Mapping)):
             return value
-        move_set = getattr(type(moves[0]), "move_set", None) if moves else None
-        if not isinstance(move_set, MoveSet):
+        move_set = self._moves_set(moves) if moves else None
+        if move_set is None:
             return value if isinstance(value, str) else _NOT_A_MOVE
         try:
             return find_listed(moves, move_set, value)
@@ -270,8 +282,8 @@ class LegalMoves(Generic[M]):
         :raises IllegalMoveError: no listed move does.
         """
         moves = self._all()
-        move_set = getattr(type(moves[0]), "move_set", None) if moves else None
-        if not isinstance(move_set, MoveSet):
+        move_set = self._moves_set(moves) if moves else None
+        if move_set is None:
             raise IllegalMoveError(f"{describe(spelling, 80)}: no move is legal here")
         return find_listed(moves, move_set, spelling)
 
@@ -362,8 +374,11 @@ class LegalMoves(Generic[M]):
         from scala40.drawing._scene import moves_picture
 
         moves = self._all()
-        move_set = getattr(type(moves[0]), "move_set", None) if moves else None
-        spanish = getattr(move_set, "pack", None) == "spanish"
+        move_set = self._moves_set(moves)
+        if move_set is not None:
+            spanish = move_set.pack == "spanish"
+        else:
+            spanish = bool(moves) and drawn_pack(type(moves[0])) == "spanish"
         return moves_picture([str(move) for move in moves], spanish)
 
     def __repr__(self) -> str:

@@ -11,8 +11,9 @@ observation with its decision part. Seats are asked in a shuffled order, and now
 then a state of a few moves before comes back, so that whatever an encoding keeps from
 one state to the next is crossed. A change meant to make the encodings faster, and
 nothing else, leaves every digest as it is; a change of the numbers must say so and
-take the digests again (``python -m tests.adapters.test_observation_digests`` prints
-them).
+take the digests again (``python -m tests.regenerate`` writes them, with the digests of
+every game's play and the shipped schemas). A game with no digest taken yet (one just
+added) plays each of its episodes twice instead, which must give the same numbers.
 
 The OpenSpiel game's tensors, on the same episodes, are checked against the same
 numbers (with the ``rl`` extra).
@@ -25,6 +26,7 @@ import random
 import sys
 from array import array
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,6 +36,7 @@ from scala40.adapters.chance import ChanceDraws
 from scala40.adapters.observations import Observer
 from scala40.bots import make_bot
 from scala40.game import Game, game_names, load_game
+from tests.pinned import write_expected
 from tests.protocol.cases import soak_unless_default
 
 DECISIONS = 400
@@ -179,7 +182,21 @@ def digest(name: str, rules: Any, players: int, seed: int = 5) -> str:
 def test_every_encoding_gives_the_numbers_it_gave(
     name: str, label: str, rules: Any, players: int
 ) -> None:
-    assert digest(name, rules, players) == EXPECTED[f"{name}-{label}"]
+    expected = EXPECTED.get(f"{name}-{label}")
+    found = digest(name, rules, players)
+    assert found == (digest(name, rules, players) if expected is None else expected)
+
+
+def taken() -> dict[str, str]:
+    """Every case's digest as the encodings give it now."""
+    return {
+        f"{name}-{label}": digest(name, rules, players) for name, label, rules, players in _cases()
+    }
+
+
+def write(digests: dict[str, str]) -> None:
+    """Write ``digests`` as :data:`EXPECTED` in this file."""
+    write_expected(Path(__file__), digests)
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -217,5 +234,5 @@ def test_the_openspiel_tensors_are_the_observers_numbers(name: str) -> None:
 
 
 if __name__ == "__main__":
-    for name, label, rules, players in _cases():
-        print(f'    "{name}-{label}": "{digest(name, rules, players)}",')
+    for case, value in taken().items():
+        print(f'    "{case}": "{value}",')

@@ -211,7 +211,7 @@ def test_resignations_are_never_legal_moves_and_are_checked() -> None:
     with pytest.raises(InvalidMoveError):
         state.apply("resign")
     with pytest.raises(InvalidMoveError):
-        state.apply(skarney.parse_move("resign 0"))  # another game's move
+        state.apply(skarney.parse_move("resign 0"))  # type: ignore[arg-type]  # another game's move
     over = state.apply("resign 0")
     with pytest.raises(IllegalMoveError, match="over"):
         over.apply("resign 1")

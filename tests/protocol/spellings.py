@@ -1,6 +1,6 @@
 """Other ways to write a listed move, for the spellings property (``test_spellings.py``).
 
-A listed move is written by ``str(move)`` and ``move.to_dict()``; a person or a client
+A listed move is written by ``str(move)`` and its game's ``move_to_dict``; a person or a client
 may write it otherwise: in another case, with suit symbols, ``T`` for ten or ``1`` for
 the ace, commas between the words, a meld's cards in another order or the other way
 round, the melds of a close or the pieces of a split in another order, a wild card's
@@ -15,11 +15,11 @@ dictionary, knowing only the notation.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from scala40.cards import CARD_NAMES
-from scala40.movekinds import LayOffMove, MoveBase, PutDownMove
+from scala40.movekinds import LayOffMove, MoveBase, MoveSet, PutDownMove
 
 __all__ = ["spellings"]
 
@@ -128,8 +128,8 @@ def _texts(move: MoveBase, rng: random.Random) -> Iterator[str]:
             yield " ".join([verb, *head, ":", " / ".join(" ".join(meld) for meld in changed)])
 
 
-def _dicts(move: MoveBase, rng: random.Random) -> Iterator[dict[str, Any]]:
-    data = move.to_dict()
+def _dicts(moves: MoveSet, move: MoveBase, rng: random.Random) -> Iterator[dict[str, Any]]:
+    data = moves.to_dict(move)
     light = {key: value for key, value in data.items() if key not in ("format", "version")}
     yield light
     meld_fields = type(move).meld_fields
@@ -163,15 +163,15 @@ def _dicts(move: MoveBase, rng: random.Random) -> Iterator[dict[str, Any]]:
             }
 
 
-def spellings(move: MoveBase, rng: random.Random, most: int = 8) -> list[Spelling]:
-    """Up to ``most`` other texts and dictionaries of ``move`` (chosen with ``rng``), each
-    meaning the move or, where it leaves out what the position fixes, possibly another
-    legal move too."""
+def spellings(moves: MoveSet, move: MoveBase, rng: random.Random, most: int = 8) -> list[Spelling]:
+    """Up to ``most`` other texts and dictionaries of ``move``, a move of the move set
+    ``moves`` (chosen with ``rng``), each meaning the move or, where it leaves out what
+    the position fixes, possibly another legal move too."""
     found: list[Spelling] = []
     seen: set[str] = {str(move)}
-    makers: list[Callable[[MoveBase, random.Random], Iterator[Spelling]]] = [_texts, _dicts]
-    for make in makers:
-        for spelling in make(move, rng):
+    made: list[Iterator[Spelling]] = [_texts(move, rng), _dicts(moves, move, rng)]
+    for spellings_made in made:
+        for spelling in spellings_made:
             key = repr(spelling)
             if key not in seen:
                 seen.add(key)

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from scala40.game import Game, load_game
+from tests.pinned import write_expected
 from tests.protocol.cases import registered_cases
 
 ACTIONS = 400
@@ -88,12 +89,7 @@ def taken() -> dict[str, str]:
 
 def write(digests: dict[str, str]) -> None:
     """Write ``digests`` as :data:`EXPECTED` in this file."""
-    path = Path(__file__)
-    text = path.read_text(encoding="utf-8")
-    start = text.index("EXPECTED = {\n")
-    end = text.index("\n}\n", start) + 3
-    lines = "".join(f'    "{case}": "{value}",\n' for case, value in digests.items())
-    path.write_text(f"{text[:start]}EXPECTED = {{\n{lines}}}\n{text[end:]}", encoding="utf-8")
+    write_expected(Path(__file__), digests)
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ def _check_reads_back(game: Game, move: Any) -> None:
     value of its class."""
     for again in (
         game.parse_move(str(move)),
-        game.move_from_dict(json.loads(json.dumps(move.to_dict()))),
+        game.move_from_dict(json.loads(json.dumps(game.move_to_dict(move)))),
     ):
         assert type(again) is type(move), f"{move!r} reads back as a {type(again).__name__}"
         assert again == move, f"{move!r} reads back as {again!r}"

@@ -35,7 +35,7 @@ from scala40.errors import IllegalMoveError
 from scala40.game import Game, game_names, load_game
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import best_arrangement, least_unmatched
-from scala40.games._knock.moves import Close
+from scala40.games._knock.moves import KNOCK_MOVE, Close
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import Ending
 from scala40.games._knock.state import KnockState
@@ -114,12 +114,13 @@ def _played(game: Game, rules: Any, seed: int) -> Iterator[Any]:
 
 
 def _check_knock(state: Any, legal: list[Any]) -> None:
-    knock = state.KINDS.knock_move
+    knock = KNOCK_MOVE
     listed = knock in legal
     assert _accepts(state, knock) is listed, "the engine and the generator disagree (RU-KNOCK)"
     profile = state.profile
     hand = state.hands[state.turn]
-    found = least_unmatched(hand, profile, profile.knock_min_melded) <= profile.knock_limit
+    rules = state.rules
+    found = least_unmatched(hand, profile, rules.knock_min_melded) <= rules.knock_limit
     assert listed is (state.turns_played[state.turn] >= 1 and found), "RU-KNOCK: the search"
     TALLY["knocks judged by the engine, the generator and the search"] += 1
 
@@ -135,7 +136,7 @@ def _near(state: Any, listed: set[Close]) -> bool:
     for card in dict.fromkeys(hand):
         kept = list(hand)
         kept.remove(card)
-        if least_unmatched(tuple(kept), profile) <= profile.close_limit + NEAR:
+        if least_unmatched(tuple(kept), profile) <= state.rules.close_limit + NEAR:
             return True
     return False
 
@@ -146,12 +147,11 @@ def _check_best_closes(state: Any, listed: set[Close]) -> None:
     that card leaves less unmatched."""
     profile = state.profile
     hand = state.hands[state.turn]
-    close = state.KINDS.close
     for card in dict.fromkeys(hand):
         kept = list(hand)
         kept.remove(card)
         best = best_arrangement(tuple(kept), profile)
-        move = close(card, best.melds)
+        move = Close(card, best.melds)
         assert (move in listed) is _accepts(state, move), f"the search's best close: {move}"
         values = [_value(state, other) for other in listed if other.card == card]
         assert all(value >= best.value for value in values), "a close below the search's best"
@@ -170,12 +170,11 @@ def _check_universe(state: Any, listed: set[Close]) -> None:
     """Every close the engine accepts, of every card discarded with every arrangement of
     the cards kept, is listed: an arrangement of the hand with the card discarded left
     unmatched is one of the cards kept."""
-    close = state.KINDS.close
     hand = state.hands[state.turn]
     accepted: set[Close] = set()
     for melds, loose in oracle.arrangements(hand, state.profile):
         for card in dict.fromkeys(loose):
-            move = close(card, melds)
+            move = Close(card, melds)
             if move in listed or _accepts(state, move):
                 accepted.add(move)
     assert accepted == listed, "the engine accepts a close the generator does not list"

@@ -103,7 +103,7 @@ def _written_today(name: str) -> tuple[tuple[str, Any], ...]:
         ("ruleset", state.rules.to_dict()),
         ("record", record.to_dict()),
         ("tournament", result.to_dict()),
-        *[("move", move.to_dict()) for move in legal[:: max(1, len(legal) // 6)]],
+        *[("move", game.move_to_dict(move)) for move in legal[:: max(1, len(legal) // 6)]],
     ]
     return tuple((kind, _json(document)) for kind, document in documents)
 

@@ -158,7 +158,7 @@ def _check_moves(game: Game, state: State, elsewhere: list[Any]) -> None:
         assert str(move) in state.legal_moves()
         parsed = game.parse_move(str(move))
         assert parsed == move, f"{move} does not read back from its text"
-        assert game.move_from_dict(json.loads(json.dumps(move.to_dict()))) == move
+        assert game.move_from_dict(json.loads(json.dumps(game.move_to_dict(move)))) == move
         if not state.is_chance:
             assert state.apply(str(move)) == after
     for move in elsewhere:

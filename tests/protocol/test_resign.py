@@ -64,12 +64,12 @@ def _check_resignation(game: Game, before: Any, seat: int) -> Any:
     """Resign ``seat`` in ``before`` and check what C-RESIGN promises right after."""
     move = next(move for move in before.resignations() if move.seat == seat)
     assert game.parse_move(str(move)) == move
-    assert game.move_from_dict(move.to_dict()) == move
+    assert game.move_from_dict(game.move_to_dict(move)) == move
     assert before.MOVES.from_dict({"type": "resign", "seat": seat}) == move
     assert move not in before.legal_moves()
     assert before.is_legal(str(move))
     assert before.can(move)
-    after = before.apply(move.to_dict(), expected_move_number=before.move_number)
+    after = before.apply(game.move_to_dict(move), expected_move_number=before.move_number)
     assert after.move_number == before.move_number + 1
     side = next(team for team in before.teams if seat in team)
     assert set(side) <= set(after.resigned)

@@ -156,9 +156,9 @@ def _knock_facts(state: Any, sample: Any, seat: int) -> list[str]:
     view = state.view(seat)
     if view.hands_shown and sample.hands != state.hands:
         problems.append("the hands shown at the hand's end were dealt again")
-    profile = sample.profile
-    if profile.rumino and phase in (KnockPhase.DRAW, KnockPhase.PLAY, KnockPhase.CLAIM):
-        if any(has_rumino(hand, profile) for hand in sample.hands if hand):
+    rules = sample.rules
+    if rules.profile.rumino and phase in (KnockPhase.DRAW, KnockPhase.PLAY, KnockPhase.CLAIM):
+        if any(has_rumino(hand, rules) for hand in sample.hands if hand):
             problems.append("a hand in play holds a Rumino (RU-RUMINO)")
         count = sample.player_count
         if phase is KnockPhase.CLAIM:
@@ -166,20 +166,20 @@ def _knock_facts(state: Any, sample: Any, seat: int) -> list[str]:
             order = [(sample.turn + step) % count for step in range(1, count)]
             first = order.index(sample.pending[0])
             for other in order[first:]:
-                claims = has_rumino(sample.hands[other], profile, top)
+                claims = has_rumino(sample.hands[other], rules, top)
                 if claims != (other in sample.pending) and sample.active[other]:
                     problems.append(f"seat {other}'s claim right changed (RU-RUMINO)")
         elif (
             phase is KnockPhase.DRAW
             and any(sample.turns_played)
-            and profile.rumino_claim.value == "auto"
+            and rules.rumino_claim.value == "auto"
         ):
             # Claims are made at once: nobody but the discarder could claim the top card.
             before = [(sample.turn - step) % count for step in range(1, count)]
             discarder = next(other for other in before if sample.active[other])
             for other in range(count):
                 if other != discarder and has_rumino(
-                    sample.hands[other], profile, sample.discard[-1]
+                    sample.hands[other], rules, sample.discard[-1]
                 ):
                     problems.append(f"seat {other} could have claimed the discard (RU-RUMINO)")
     return problems

@@ -130,7 +130,8 @@ def check_spellings(game: Game, state: State, move: Any, rng: random.Random) -> 
     legal = state.legal_moves()
     position = list(legal).index(move)
     after = state.apply(move)
-    for spelling in spellings(move, rng, SPELLINGS_PER_MOVE):
+    moves = game.move_set if game.move_set is not None else type(move).move_set
+    for spelling in spellings(moves, move, rng, SPELLINGS_PER_MOVE):
         TALLY["spellings checked (one value per meaning)"] += 1
         value = _read(game, spelling)
         context = f"{move} written {spelling!r}"

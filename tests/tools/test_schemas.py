@@ -224,8 +224,8 @@ def test_playout_states_moves_and_records_validate(game: Game, preset: str) -> N
             if move is not None:
                 legal = list(state.legal_moves())
                 for other in legal[:: max(1, len(legal) // 12)]:
-                    _valid(other.to_dict(), "move", game)
-                _valid(move.to_dict(), "move", game)
+                    _valid(game.move_to_dict(other), "move", game)
+                _valid(game.move_to_dict(move), "move", game)
         first = played[0][0]
         record = GameRecord(
             first.rules,
@@ -367,7 +367,7 @@ def _samples(game: Game) -> dict[str, dict[str, Any]]:
     )
     return {
         "state": state.to_dict(),
-        "move": move.to_dict(),
+        "move": game.move_to_dict(move),
         "ruleset": state.rules.to_dict(),
         "record": record.to_dict(),
         "tournament": result.to_dict(),

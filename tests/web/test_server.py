@@ -60,7 +60,7 @@ def _play_out(site: Site, table: int, tokens: dict[str, str], seed: int) -> dict
         else:
             state = site.state(table)
             move = greedy.choose(state.view(0), list(state.legal_moves()), rng)
-            sent = move.to_dict() if step % 2 else str(move)
+            sent = state.MOVES.to_dict(move) if step % 2 else str(move)
             body = {**asker, "move": sent, "move_number": view["move_number"]}
             status, answered = site.call("POST", f"/tables/{table}/moves", body)
         assert status == 200, answered

@@ -59,7 +59,9 @@ __all__ = [
 ]
 
 M = TypeVar("M")
-R = TypeVar("R")
+R = TypeVar("R", covariant=True)
+"""The game's ruleset: covariant (a record only reads it), so that a function of a family
+of games takes a record of any of its rulesets."""
 R_ = TypeVar("R_", bound="RecordBase[Any, Any, Any]")
 P = TypeVar("P")
 

@@ -54,7 +54,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from scala40._base.position import position_repr
 from scala40._checks import check_seat, describe
 from scala40._format.fields import make_evolver, make_setter, reduce_fields, written_by_attrs
-from scala40._format.serial import refuse_many_keys
+from scala40._format.serial import MAX_MOVE_TEXT, refuse_many_keys
 from scala40._hand_log import (
     EMPTY_LOG,
     HISTORY_KEYS,
@@ -78,7 +78,7 @@ from scala40.errors import (
 from scala40.game import load_game
 from scala40.legal import LegalMoves, read_in_position
 from scala40.match import singles, win_shares
-from scala40.movekinds import MAX_MOVE_TEXT, DealMove, MoveBase, MoveSet, RestockMove
+from scala40.movekinds import DealMove, MoveSet, RestockMove
 from scala40.notation import state_to_text
 from scala40.resignation import ResignMove, resigned_after, sides_left
 
@@ -86,7 +86,6 @@ __all__ = [
     "MAX_MOVE_NUMBER",
     "MAX_TURN_MOVES",
     "StateBase",
-    "describe_move",
 ]
 
 M = TypeVar("M")
@@ -111,23 +110,6 @@ comes near: a hand holds at most 15 cards)."""
 
 MAX_MOVE_NUMBER = 10**18
 """The largest move number a loaded state may hold (far beyond any match)."""
-
-
-def describe_move(value: object) -> str:
-    """``value`` for an error message (:func:`~scala40._checks.describe`), a move with its
-    class's full name: two games' moves of a kind print alike (``DrawStock()``), and each
-    game's class is its own (``scala40.games.laconga.DrawStock``).
-
-    >>> from scala40._base.state import describe_move
-    >>> from scala40.games import laconga
-    >>> describe_move(laconga.DrawStock()), describe_move("draw")
-    ('DrawStock() (scala40.games.laconga.DrawStock)', "'draw'")
-    """
-    text = describe(value)
-    if isinstance(value, MoveBase):
-        kind = type(value)
-        return f"{text} ({kind.__module__}.{kind.__qualname__})"
-    return text
 
 
 def _shown(item: object) -> str:
@@ -463,7 +445,7 @@ class StateBase(Generic[M, V]):
 
     def _apply_resign(self, move: ResignMove) -> Any:
         if type(move) is not self.MOVES.by_verb.get("resign"):
-            raise InvalidMoveError(f"expected a move of this game, got {describe_move(move)}")
+            raise InvalidMoveError(f"expected a move of this game, got {describe(move)}")
         seat = move.seat
         if self.is_over:
             raise IllegalMoveError(f"{move}: the {self.GAME_WORD} is over (C-RESIGN)")

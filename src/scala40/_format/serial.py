@@ -18,6 +18,7 @@ from scala40.errors import InvalidCardError, Scala40Error, SerializationError
 __all__ = [
     "COUNTS",
     "MAX_COUNT",
+    "MAX_MOVE_TEXT",
     "MAX_READ_ITEMS",
     "MAX_READ_TEXT",
     "MAX_RESIGNED",
@@ -96,6 +97,11 @@ MAX_READ_ITEMS = 1_000
 game places: a deck of the library holds at most 116 cards)."""
 MAX_READ_TEXT = 10_000
 """The longest text of cards read back (every card of the largest deck, written out)."""
+MAX_MOVE_TEXT = 20_000
+"""The longest move text read: a bound that keeps the work of reading one small whatever
+is sent, and above the text of any move that can be built (the longest, a split naming
+:data:`~scala40.movekinds.MAX_MOVE_CARDS` added cards and as many in pieces of one card
+each, takes about 14,000 characters), so that every move reads back."""
 MAX_COUNT = 10**18
 """The largest hand number, turn count or total (either way) a loaded state may hold: far
 beyond any game (a bound that keeps every state printable and serializable)."""

@@ -189,15 +189,16 @@ class Token:
 
 
 def move_set_of(game: Game, rules: Any, players: int) -> MoveSet:
-    """The :class:`~scala40.movekinds.MoveSet` of ``game``, found from a move of a new
-    game (every move of every game is a :class:`~scala40.movekinds.MoveBase`).
+    """The :class:`~scala40.movekinds.MoveSet` of ``game``: its record's, or else the one
+    a move of a new game names (every move of every game is a
+    :class:`~scala40.movekinds.MoveBase`).
 
     :raises ActionEncodingError: the game's moves are not ``MoveBase`` values.
     """
     state = game.new_game(rules, players, 0)
     legal = state.legal_moves()
     move = legal[0] if legal else None
-    move_set = getattr(type(move), "move_set", None)
+    move_set = game.move_set or getattr(type(move), "move_set", None)
     if not isinstance(move, MoveBase) or not isinstance(move_set, MoveSet):
         raise ActionEncodingError(
             f"the moves of game {game.name!r} are not MoveBase values with codecs, got "

@@ -93,9 +93,13 @@ def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
 
     :raises UnknownGameError: ``game`` names no game.
     """
-    record = load_game(game)
+    return _factories(load_game(game))
+
+
+def _factories(record: Game) -> dict[str, Callable[..., Bot]]:
+    """:func:`bot_factories` of the game ``record``, resolved by the caller."""
     factories = game_bots(record.bots)
-    name, _, option_text = best_bot(record).partition(":")
+    name, _, option_text = _best(record).partition(":")
     factory = factories[name]
     if option_text:
         factory = functools.partial(factory, **_read_options(name, option_text, factory))
@@ -119,7 +123,11 @@ def best_bot(game: str | Game) -> str:
 
     :raises UnknownGameError: ``game`` names no game.
     """
-    record = load_game(game)
+    return _best(load_game(game))
+
+
+def _best(record: Game) -> str:
+    """:func:`best_bot` of the game ``record``, resolved by the caller."""
     names = game_bots(record.bots)
     start = next((name for name in QUICK_BOTS if name in names), "random")
     return strongest(record, start)
@@ -132,7 +140,7 @@ def bot_names(game: str | Game) -> tuple[str, ...]:
     >>> bot_names("chinchon")
     ('random', 'greedy', 'careful', 'montecarlo', 'playout', 'ismcts', 'belief', 'search', 'best')
     """
-    return tuple(bot_factories(game))
+    return tuple(_factories(load_game(game)))
 
 
 QUICK_BOTS = ("careful", "greedy")
@@ -155,12 +163,13 @@ def quick_bot(game: str | Game) -> str:
     :raises InvalidBotSpecError: the game has none of :data:`QUICK_BOTS` (every game of
         the library has a greedy bot).
     """
-    names = bot_names(game)
+    record = load_game(game)
+    names = _factories(record)
     for name in QUICK_BOTS:
         if name in names:
             return name
     raise InvalidBotSpecError(
-        f"{load_game(game).title} has none of the quick bots ({', '.join(QUICK_BOTS)})"
+        f"{record.title} has none of the quick bots ({', '.join(QUICK_BOTS)})"
     )
 
 
@@ -271,7 +280,7 @@ def make_bot(spec: str, game: str | Game) -> Bot:
         raise InvalidBotSpecError(
             f"a bot specification of {len(spec)} characters: at most {MAX_BOT_SPEC}"
         )
-    factories = bot_factories(game)
+    factories = _factories(load_game(game))
     name, _, option_text = spec.strip().partition(":")
     name = name.strip().lower()
     factory = factories.get(name)

@@ -161,7 +161,11 @@ def measured_duels(game: str | Game) -> tuple[MeasuredDuel, ...]:
 
     :raises UnknownGameError: ``game`` names no game.
     """
-    name = load_game(game).name
+    return _duels(load_game(game).name)
+
+
+def _duels(name: str) -> tuple[MeasuredDuel, ...]:
+    """The duels measured in the game named ``name`` (a registered game's name)."""
     return tuple(_duel(entry) for entry in _file()["duels"] if entry.get("game") == name)
 
 
@@ -226,7 +230,7 @@ def cost_of(game: str | Game, bot: str) -> DecisionCost | None:
                 entry["p999_s"],
                 entry["max_s"],
             )
-    timed = [duel for duel in measured_duels(game) if named(duel.top) == bot]
+    timed = [duel for duel in _duels(name) if named(duel.top) == bot]
     duel = max(timed, key=lambda duel: duel.decisions, default=None)
     if duel is None:
         return None
@@ -262,7 +266,7 @@ def strongest(game: str | Game, start: str) -> str:
     record = load_game(game)
     rules = record.ruleset_type.preset(record.ruleset_type.DEFAULT_PRESET)
     unit = game_unit(rules)
-    duels = measured_duels(record)
+    duels = _duels(record.name)
     rung, climbed = start, {start}
     while True:
         above = [

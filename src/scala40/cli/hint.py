@@ -127,7 +127,7 @@ def _run(args: argparse.Namespace) -> int:
             "moves": [
                 {
                     "text": str(item["move"]),
-                    "move": item["move"].to_dict(),
+                    "move": game.move_to_dict(item["move"]),
                     **{key: value for key, value in item.items() if key != "move"},
                 }
                 for item in moves

@@ -629,7 +629,8 @@ class Referee:
 
     def _legal(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
-        moves = [{"text": str(move), "move": move.to_dict()} for move in state.legal_moves()]
+        written = state.MOVES.to_dict
+        moves = [{"text": str(move), "move": written(move)} for move in state.legal_moves()]
         return {"moves": moves, "summary": _summary(load_game(state.game_name), state)}
 
     def _apply(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -705,7 +706,7 @@ class Referee:
             "seat": state.current_player,
             "bot": spec,
             "text": str(move),
-            "move": move.to_dict(),
+            "move": state.MOVES.to_dict(move),
         }
 
     def _view(self, request: Mapping[str, Any]) -> dict[str, Any]:

@@ -38,6 +38,7 @@ import attrs
 import scala40.drawing._read as read
 import scala40.drawing._scene as scene_module
 from scala40._checks import check_flag, describe, is_int
+from scala40._format.serial import MAX_MOVE_TEXT
 from scala40._wording import players_text
 from scala40.cards import (
     CARD_NAMES,
@@ -78,11 +79,8 @@ from scala40.drawing._svg import (
 from scala40.errors import InvalidArgumentError, InvalidCardError
 from scala40.game import State, View, position_from_text
 from scala40.melds import Meld, MeldKind
+from scala40.movekinds import MoveBase, drawn_pack
 from scala40.resignation import ResignMove
-
-MAX_MOVE_TEXT = 20_000
-"""The longest text of a move read (:data:`scala40.movekinds.MAX_MOVE_TEXT`, which this
-module may not import: moves draw themselves with it)."""
 
 __all__ = [
     "COLOR_NAMES",
@@ -720,11 +718,11 @@ def _scene_of_view(view: object) -> tuple[Scene, Any]:
 
 
 def _a_move(move: object) -> tuple[str, bool]:
-    """A move's text, and whether its game deals a Spanish pack (its move set says)."""
-    move_set = read.field(type(move), "move_set")
-    if move_set is None or not hasattr(move, "to_dict"):
+    """A move's text, and whether its game deals a Spanish pack (its move set says, or
+    for a kind several games share, its notation: :func:`~scala40.movekinds.drawn_pack`)."""
+    if not isinstance(move, MoveBase):
         raise InvalidArgumentError(f"expected a move of a game, got {describe(move)}")
-    return str(move)[:MAX_MOVE_TEXT], read.field(move_set, "pack") == "spanish"
+    return str(move)[:MAX_MOVE_TEXT], drawn_pack(type(move)) == "spanish"
 
 
 def move_svg(

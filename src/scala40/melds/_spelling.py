@@ -128,6 +128,10 @@ class MeldNotation:
     distinct, S40-SET) or only for its rank (SK-MELDS, RU-MELDS, CH-MELDS)."""
     two_aces: bool = False
     """Whether a sequence may hold both aces naturally (SK-MELDS)."""
+    pack: str = "french"
+    """The pack whose cards these melds are drawn in, ``"french"`` or ``"spanish"``: a
+    move's picture reads it of a kind several games share (which has no move set of its
+    own to say)."""
     wild_cards: frozenset[Card] = attrs.field(init=False, eq=False, repr=False)
     """The cards a meld's text always reads as wild: the joker, and :attr:`always_wild`."""
     _rules: dict[tuple[SequenceOrder, frozenset[Card]], MeldRules] = attrs.field(

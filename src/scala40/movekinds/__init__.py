@@ -65,6 +65,7 @@ from typing import Any, ClassVar
 import attrs
 from typing_extensions import Self
 
+import scala40._format.serial as serial
 import scala40.movekinds._fields as move_fields
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe
@@ -124,6 +125,7 @@ __all__ = [
     "MoveSet",
     "PutDownMove",
     "RestockMove",
+    "drawn_pack",
     "no_cards",
 ]
 __all__ += move_fields.__all__  # the field codecs and bounds, documented below
@@ -151,6 +153,11 @@ INT = move_fields.INT
 """A small integer."""
 BOOL = move_fields.BOOL
 """Yes or no, written ``yes`` or ``no``."""
+MAX_MOVE_TEXT = serial.MAX_MOVE_TEXT
+"""The longest move text read (20,000 characters), a reading limit beside the others
+(:mod:`scala40._format.serial`): above the text of any move that can be built (the
+longest, a split naming :data:`MAX_MOVE_CARDS` added cards and as many in pieces of one
+card each, takes about 14,000 characters), so that every move reads back."""
 
 
 def no_cards(move: Any) -> tuple[Card, ...]:
@@ -196,7 +203,9 @@ class MoveBase:
     verb: ClassVar[str] = ""
     """The first word of the move's notation and its ``type`` in dictionaries."""
     move_set: ClassVar[MoveSet]
-    """The set of moves of the game this kind belongs to (set by :class:`MoveSet`)."""
+    """The set of moves of the game this kind belongs to (set by :class:`MoveSet`); a kind
+    several games share (the knock family's) has none: its game's is the state's
+    (``state.MOVES``) or the game's (``game.move_set``)."""
     meld_fields: ClassVar[tuple[str, str] | None] = None
     """For a kind that holds one meld in two fields, its cards in meld order and the cards
     they stand for: their names. Its dictionary then writes the meld as the notation does,
@@ -350,7 +359,7 @@ class MoveBase:
         # The pictures are a tool: loaded when a notebook asks for one.
         from scala40.drawing._scene import move_picture
 
-        return move_picture(str(self), self.move_set.pack == "spanish")
+        return move_picture(str(self), drawn_pack(type(self)) == "spanish")
 
     def meld_text(self) -> str:
         """The text of the meld a :attr:`meld_fields` kind holds (``8C 9C JK=10C``)."""
@@ -393,21 +402,50 @@ class MoveBase:
         return " ".join([self.verb, *self.notation_args()])
 
     def to_dict(self) -> dict[str, Any]:
-        """This move as a JSON-ready, versioned dictionary."""
-        return self.move_set.to_dict(self)
+        """This move as a JSON-ready, versioned dictionary, under its game's format.
+
+        :raises InvalidMoveError: the move is of a kind several games share (a knock
+            game's), whose dictionary its game's move set writes (``game.move_set``,
+            ``state.MOVES``).
+        """
+        return _own_move_set(type(self)).to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
         """The move :meth:`to_dict` described, which must be of this class.
 
         :raises SerializationError: the data is malformed or describes another kind.
+        :raises InvalidMoveError: the kind is one several games share (see :meth:`to_dict`).
         """
-        move = cls.move_set.from_dict(data)
+        move = _own_move_set(cls).from_dict(data)
         if not isinstance(move, cls):
             raise SerializationError(
                 f"move: expected a {cls.__name__}, got a {type(move).__name__}"
             )
         return move
+
+
+def _own_move_set(kind: type[MoveBase]) -> MoveSet:
+    """The move set ``kind`` belongs to, for a kind of one game."""
+    move_set: MoveSet | None = getattr(kind, "move_set", None)
+    if move_set is None:
+        raise InvalidMoveError(
+            f"a {kind.__name__} is a move of several games, whose dictionaries name the "
+            "game: write it with the game's move set (game.move_set.to_dict(move), "
+            "state.MOVES.to_dict(move))"
+        )
+    return move_set
+
+
+def drawn_pack(kind: type) -> str:
+    """The pack a move of ``kind`` is drawn in: its game's (its move set's), or, for a
+    kind several games share, the pack its notation writes melds in (a close's is
+    Spanish)."""
+    move_set: MoveSet | None = getattr(kind, "move_set", None)
+    if move_set is not None:
+        return move_set.pack
+    notation: MeldNotation | None = getattr(kind, "notation", None)
+    return "french" if notation is None else notation.pack
 
 
 def _summary(kind: type) -> str:
@@ -432,18 +470,14 @@ _MAX_KEPT_TEXT = 100
 history repeats are a few words: longer ones are read each time, so that what is kept
 stays small whatever is read)."""
 
-MAX_MOVE_TEXT = 20_000
-"""The longest move text read: a bound that keeps the work of reading one small whatever
-is sent, and above the text of any move that can be built (the longest, a split naming
-:data:`MAX_MOVE_CARDS` added cards and as many in pieces of one card each, takes about
-14,000 characters), so that every move reads back."""
-
 
 class MoveSet:
     """The move kinds of one game: reads and writes any of them, text or dictionary.
 
     ``format`` and ``version`` head every dictionary (``scala40.move``, 2); dictionaries
-    of every version from ``oldest_version`` are read.
+    of every version from ``oldest_version`` are read. Each kind names the set as its own
+    (``move.to_dict()``), unless the set is ``shared``: its kinds are other games' too
+    (the knock family's), and its game's state or record names it.
     """
 
     def __init__(
@@ -454,6 +488,7 @@ class MoveSet:
         *,
         oldest_version: int | None = None,
         pack: str = "french",
+        shared: bool = False,
     ) -> None:
         self.format = format
         self.pack = pack
@@ -467,7 +502,8 @@ class MoveSet:
             if not kind.verb or kind.verb in self.by_verb:  # pragma: no cover - a game's bug
                 raise TypeError(f"move kind {kind.__name__} needs a verb of its own")
             self.by_verb[kind.verb] = kind
-            kind.move_set = self
+            if not shared:
+                kind.move_set = self
         self._written: re.Pattern[str] | None = None
         self._texts_read: BoundedCache[str, MoveBase] = BoundedCache(
             f"{format} texts read", limit=HAND_LIMIT

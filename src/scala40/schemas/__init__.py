@@ -57,11 +57,11 @@ from scala40._format.schema import (
     obj,
     text,
 )
+from scala40._format.serial import MAX_MOVE_TEXT
 from scala40._hand_log import MAX_DROPPED_MOVES, MAX_HISTORY, MAX_SHOWN_TEXT
 from scala40.errors import InvalidArgumentError
 from scala40.game import Game, load_game
 from scala40.match import ScoreOrder
-from scala40.movekinds import MAX_MOVE_TEXT
 from scala40.records import (
     MAX_NAME_LENGTH,
     MAX_RECORD_MOVES,
@@ -93,7 +93,7 @@ __all__ = [
 
 KINDS = ("state", "move", "ruleset", "record", "tournament", "view")
 """The formats a schema describes: a game state (``state.to_dict()``), a move
-(``move.to_dict()``), a ruleset (``rules.to_dict()``), a game record
+(``game.move_to_dict(move)``), a ruleset (``rules.to_dict()``), a game record
 (:meth:`~scala40.records.GameRecord.to_dict`) and a tournament result
 (:meth:`~scala40.tournament.TournamentResult.to_dict`)."""
 

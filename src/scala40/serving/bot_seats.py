@@ -34,10 +34,11 @@ at least one bot move, so that ``advance`` always goes on.
 >>> import scala40
 >>> from scala40.serving.bot_seats import bot_move, timed_bot
 >>> state = scala40.new_game(players=2, seed=1)
->>> move = bot_move(state, timed_bot("greedy", "scala40", 0.2), seed=3)
+>>> game = scala40.load_game("scala40")
+>>> move = bot_move(state, timed_bot("greedy", game, 0.2), seed=3)
 >>> move in state.legal_moves()
 True
->>> timed_bot("ismcts:iterations=50", "scala40", 0.5)
+>>> timed_bot("ismcts:iterations=50", game, 0.5)
 ISMCTSBot(iterations=50, time_limit=0.5, ...)
 """
 
@@ -53,7 +54,7 @@ from scala40.bots import bot_factories, bot_name, choose_move, make_bot
 from scala40.deadline import Deadline
 from scala40.errors import IllegalMoveError, InvalidArgumentError, InvalidValueError
 from scala40.events import Event, events_of
-from scala40.game import Bot, Game, load_game
+from scala40.game import Bot, Game
 from scala40.schemas.protocol import (
     DEFAULT_REQUEST_SECONDS,
     DEFAULT_TIME_LIMIT,
@@ -118,10 +119,10 @@ def check_time_limit(value: object) -> float:
     return float(value)
 
 
-def timed_bot(spec: object, game: str | Game, time_limit: float) -> Bot:
-    """The bot ``spec`` names (as :func:`~scala40.bots.make_bot` reads it) for ``game``,
-    given ``time_limit`` seconds a move if its factory takes a time limit (see the
-    module).
+def timed_bot(spec: object, game: Game, time_limit: float) -> Bot:
+    """The bot ``spec`` names (as :func:`~scala40.bots.make_bot` reads it) for ``game``
+    (its record, resolved at the request's edge), given ``time_limit`` seconds a move if
+    its factory takes a time limit (see the module).
 
     :raises InvalidBotSpecError: no bot of the game has that name, or an option is not
         accepted.
@@ -140,13 +141,15 @@ def timed_bot(spec: object, game: str | Game, time_limit: float) -> Bot:
     return make_bot(spec, game)
 
 
-def is_search(spec: str, game: str | Game) -> bool:
+def is_search(spec: str, game: Game) -> bool:
     """Whether the bot ``spec`` names for ``game`` searches (its factory takes a time
     limit, which it thinks for: ``montecarlo``, ``ismcts``...), rather than answering
     in milliseconds (``random``, ``greedy``); ``False`` for no bot of the game.
 
+    >>> from scala40 import load_game
     >>> from scala40.serving.bot_seats import is_search
-    >>> is_search("ismcts:iterations=50", "scala40"), is_search("greedy", "scala40")
+    >>> game = load_game("scala40")
+    >>> is_search("ismcts:iterations=50", game), is_search("greedy", game)
     (True, False)
     """
     factory = bot_factories(game).get(spec.partition(":")[0].strip().lower())
@@ -202,10 +205,7 @@ class BotSeats:
     :raises InvalidBotSpecError: an entry names no bot of the game.
     """
 
-    def __init__(
-        self, game: str | Game, specs: Sequence[object], time_limit: float, seed: int
-    ) -> None:
-        record = load_game(game)
+    def __init__(self, game: Game, specs: Sequence[object], time_limit: float, seed: int) -> None:
         self.time_limit = time_limit
         self.specs: tuple[str | None, ...] = tuple(
             None if spec is None else _spec(spec) for spec in specs
@@ -216,7 +216,7 @@ class BotSeats:
                 "each move to watch bots play each other"
             )
         self.bots: dict[int, Bot] = {
-            seat: timed_bot(spec, record, time_limit)
+            seat: timed_bot(spec, game, time_limit)
             for seat, spec in enumerate(self.specs)
             if spec is not None
         }
@@ -251,7 +251,8 @@ class BotSeats:
                     break
                 thinking = limit.within(self.time_limit)
                 move = bot_move(state, self.bots[seat], rng=self.rngs[seat], deadline=thinking)
-                played.append({"seat": seat, "text": str(move), "move": move.to_dict()})
+                written = state.MOVES.to_dict(move)
+                played.append({"seat": seat, "text": str(move), "move": written})
             after = state.apply(move)
             events.extend(events_of(state, move, after))
             state = after

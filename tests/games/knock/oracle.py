@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from scala40.cards import Card
 from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.spanish import SpanishRules
 from scala40.melds import Meld, meld_interpretations
 
 MeldKey = tuple[tuple[Card, ...], tuple[Card, ...]]
@@ -85,13 +86,15 @@ def least(cards: Sequence[Card], profile: KnockRules, min_melded: int = 0) -> in
     return best
 
 
-def close_sets(kept: Sequence[Card], profile: KnockRules) -> set[tuple[MeldKey, ...]]:
-    """The melds of every arrangement within the close limits (CH-CLOSE)."""
+def close_sets(kept: Sequence[Card], rules: SpanishRules) -> set[tuple[MeldKey, ...]]:
+    """The melds of every arrangement within the close limits of ``rules`` (CH-CLOSE)."""
     found = set()
+    profile = rules.profile
+    most = rules.close_max_unmatched
     for melds, loose in arrangements(kept, profile):
-        if value(loose, profile) > profile.close_limit:
+        if value(loose, profile) > rules.close_limit:
             continue
-        if profile.close_max_unmatched is not None and len(loose) > profile.close_max_unmatched:
+        if most is not None and len(loose) > most:
             continue
         found.add(tuple((m.cards, m.represented) for m in melds))
     return found

@@ -1,4 +1,5 @@
-"""Hypothesis strategies for the knock games: profiles, hands rich in melds, shown melds."""
+"""Hypothesis strategies for the knock games: rulesets and their profiles, hands rich in
+melds, shown melds."""
 
 from __future__ import annotations
 
@@ -9,20 +10,24 @@ from hypothesis import strategies as st
 from scala40.cards import Card
 from scala40.games import chinchon, laconga, rumino
 from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.record import FamilyRules
 from scala40.melds import Meld
 
-#: The profiles the arrangement oracle judges the engine under.
-PROFILES: dict[str, KnockRules] = {
-    "rumino": rumino.Ruleset().profile,
-    "rumino-web": rumino.Ruleset.preset("web").profile,
-    "chinchon": chinchon.Ruleset().profile,
-    "chinchon-jokers": chinchon.Ruleset(wild="two_jokers").profile,
-    "chinchon-coins": chinchon.Ruleset(wild="ace_of_coins", max_wild_per_meld=1).profile,
+#: The rulesets the arrangement oracle judges the engine under.
+RULES: dict[str, FamilyRules] = {
+    "rumino": rumino.Ruleset(),
+    "rumino-web": rumino.Ruleset.preset("web"),
+    "chinchon": chinchon.Ruleset(),
+    "chinchon-jokers": chinchon.Ruleset(wild="two_jokers"),
+    "chinchon-coins": chinchon.Ruleset(wild="ace_of_coins", max_wild_per_meld=1),
     "chinchon-48x2": chinchon.Ruleset(
         deck_size=48, packs=2, wild="two_jokers", max_players=8, close_max_unmatched=1
-    ).profile,
-    "laconga-uruguay": laconga.Ruleset.preset("uruguay").profile,
+    ),
+    "laconga-uruguay": laconga.Ruleset.preset("uruguay"),
 }
+
+#: Their profiles, which the arrangement search reads.
+PROFILES: dict[str, KnockRules] = {name: rules.profile for name, rules in RULES.items()}
 
 
 @st.composite

@@ -26,9 +26,10 @@ from scala40.games._knock.arrange import (
 )
 from scala40.games._knock.loose import loose_summary
 from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.spanish import SpanishRules
 from scala40.melds import check_meld, is_meld
 from tests.games.knock import oracle
-from tests.games.knock.strategies import PROFILES, hands, shown_melds
+from tests.games.knock.strategies import PROFILES, RULES, hands, shown_melds
 
 NAMES = sorted(PROFILES)
 
@@ -180,12 +181,14 @@ def test_least_unmatched_without_packs_a_meld_held_twice() -> None:
 def test_close_arrangements_are_every_arrangement_within_the_limits_ch_close(
     name: str, data: st.DataObject
 ) -> None:
-    profile = PROFILES[name]
+    rules = RULES[name]
+    assert isinstance(rules, SpanishRules)
+    profile = rules.profile
     kept = data.draw(hands(profile, 7))
-    found = close_arrangements(kept, profile)
+    found = close_arrangements(kept, rules)
     keys = [tuple((m.cards, m.represented) for m in melds) for melds, _ in found]
     assert len(keys) == len(set(keys))
-    assert set(keys) == oracle.close_sets(kept, profile)
+    assert set(keys) == oracle.close_sets(kept, rules)
     for melds, value in found:  # each with the value it leaves unmatched
         left = without(kept, [card for meld in melds for card in meld.cards])
         assert left is not None
@@ -215,14 +218,15 @@ def test_c_arrange_examples() -> None:
 
 
 def test_ru_rumino_is_seven_of_a_suit_in_sequence_or_of_a_rank() -> None:
-    profile = PROFILES["rumino"]
-    assert has_rumino(sort("AH 2H 3H 4H 5H 6H 7H"), profile)
-    assert has_rumino(sort("7S 7S 7H 7H 7D 7C 7C"), profile)
-    assert has_rumino(sort("7S 7S 7H JK 7D 7C 2C JK"), profile)  # 7 of 8, jokers standing in
-    assert not has_rumino(sort("QH KH AH 2H 3H 4H 5H"), profile)  # the ace is low only
-    assert not has_rumino(sort("AH 2H 3H 4H 5H 6H 8H"), profile)
+    rules = RULES["rumino"]
+    profile = rules.profile
+    assert has_rumino(sort("AH 2H 3H 4H 5H 6H 7H"), rules)
+    assert has_rumino(sort("7S 7S 7H 7H 7D 7C 7C"), rules)
+    assert has_rumino(sort("7S 7S 7H JK 7D 7C 2C JK"), rules)  # 7 of 8, jokers standing in
+    assert not has_rumino(sort("QH KH AH 2H 3H 4H 5H"), rules)  # the ace is low only
+    assert not has_rumino(sort("AH 2H 3H 4H 5H 6H 8H"), rules)
     # As many jokers as wanted, but seven cards.
-    assert not has_rumino(sort("AH 2H 3H JK JK JK"), profile)
+    assert not has_rumino(sort("AH 2H 3H JK JK JK"), rules)
     # A Rumino is no ordinary meld: sequences hold 4 cards at most.
     assert not is_meld("AH 2H 3H 4H 5H 6H 7H", profile.meld_rules)
     assert check_meld("JK JK JK", profile.meld_rules).kind.value == "wild"  # RU-MELDS
@@ -261,9 +265,9 @@ def test_ru_rumino_with_a_discard_is_the_rumino_of_the_eight_cards(
     """Whether a hand makes a Rumino with another player's discard (RU-RUMINO), asked of
     each hand again and again with what it lacks kept, is the answer for its cards and
     the discard together."""
-    profile = PROFILES[name]
-    cards = data.draw(near_rumino(profile))
+    rules = RULES[name]
+    cards = data.draw(near_rumino(rules.profile))
     hand, extra = tuple(sorted(cards[:7])), cards[7]
-    expected = has_rumino(tuple(sorted(cards)), profile)
-    assert has_rumino(hand, profile, extra) == expected
-    assert has_rumino(hand, profile, extra) == expected  # asked again, what it lacks kept
+    expected = has_rumino(tuple(sorted(cards)), rules)
+    assert has_rumino(hand, rules, extra) == expected
+    assert has_rumino(hand, rules, extra) == expected  # asked again, what it lacks kept

@@ -1,18 +1,17 @@
-"""The knock games' packages, each a declaration (a ``KnockGameSpec``): the game's own
-class for each move kind it allows (RU-TURN, CH-TURN: the kinds a game allows; RU-KNOCK,
-CH-CLOSE), made with its rules in its docstring, its ``GameState`` and its record, and the
-names the family shares."""
+"""The knock games' packages, each a declaration: the family's move kinds it allows, one
+class per kind shared by every game (RU-TURN, CH-TURN: the kinds a game allows; RU-KNOCK,
+CH-CLOSE), its ``GameState`` generic in them and its ruleset, its record, and the names
+the family shares."""
 
 from __future__ import annotations
 
 import ast
 import copy
 import importlib
-import inspect
 import pickle
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import ClassVar, get_args
 
 import attrs
 import pytest
@@ -21,7 +20,7 @@ from scala40.errors import InvalidMoveError
 from scala40.game import load_game
 from scala40.games import chinchon, laconga, rumino
 from scala40.games._knock import moves as knock
-from scala40.games._knock.family import KnockGame, knock_game
+from scala40.games._knock.spec import KnockGameSpec
 from scala40.games._knock.state import KnockState
 from tests import knock_variant
 from tests.protocol.cases import knock_game_names
@@ -31,109 +30,109 @@ def _package(name: str) -> ModuleType:
     return importlib.import_module(f"scala40.games.{name}")
 
 
-def _built(package: ModuleType) -> KnockGame[Any]:
-    """What the family built from the package's declaration."""
-    return next(value for value in vars(package).values() if isinstance(value, KnockGame))
-
-
 GAMES = [_package(name) for name in knock_game_names()]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.__name__)
 def test_a_package_binds_every_declared_name(game: ModuleType) -> None:
     """A package binds every name it declares (the library's three re-export the
-    family's shared names and their rules' too), and what the family built from its
-    declaration is one game: its state names its kinds and ruleset, its record is the
-    registry's."""
+    family's shared names and their rules' too), and its declaration is one game: its
+    state names its moves and ruleset, its move set and record follow."""
     for name in game.__all__:
         assert hasattr(game, name), f"{game.__name__}.{name}"
-    built = _built(game)
-    state = built.state
+    state = game.GameState
     assert issubclass(state, KnockState)
     assert (state.__module__, state.__qualname__) == (game.__name__, "GameState")
-    assert state.KINDS is built.kinds
-    assert state.RULESET is built.spec.ruleset
-    assert built.kinds.moves is built.game.move_set is state.MOVES
-    assert built.game.new_game == state.new
-    assert load_game(state.game_name) is built.game
-    assert getattr(game, "GameState", state) is state
-    assert getattr(game, "GAME", built.game) is built.game
+    assert state.RULESET is game.Ruleset
+    assert state.MOVES is game.GAME.move_set is state.KINDS.moves
+    assert state.MOVES.format == f"scala40.{state.game_name}.move"
+    assert game.GAME.new_game == state.new
+    assert load_game(state.game_name) is game.GAME
+    # The library's packages name their move set and kinds too (a new game need not).
+    assert getattr(game, "KINDS", state.KINDS) is state.KINDS
+    assert getattr(game, "MOVES", state.MOVES) is state.MOVES
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.__name__)
-def test_a_package_holds_one_class_for_each_kind_it_allows(game: ModuleType) -> None:
-    """RU-TURN, CH-TURN: each kind bound to the game, a subclass of the family's made for
-    the game's package, pickled by its name there."""
-    kinds = _built(game).spec.kinds
-    assert kinds in (knock.CLOSE_KINDS, knock.KNOCK_KINDS)
+def test_a_package_names_the_family_s_kinds_it_allows(game: ModuleType) -> None:
+    """RU-TURN, CH-TURN: the package's ``Move`` names the kinds it allows, the family's
+    own classes, in the order its notation lists them; it binds each by its name and no
+    other kind; a kind several games share names no move set of its own."""
+    kinds = get_args(game.Move)
+    assert frozenset(kinds) in (knock.CLOSE_KINDS, knock.KNOCK_KINDS)
+    assert game.GameState.MOVES.kinds == kinds
+    assert game.GameState.KINDS.kinds == frozenset(kinds)
     for kind in kinds:
-        bound = getattr(game, kind.__name__)
-        assert bound is _built(game).kinds.kind(kind)
-        assert issubclass(bound, kind)
-        assert bound is not kind
-        assert bound.__module__ == game.__name__
-        assert bound.__qualname__ == kind.__name__
-        assert bound.move_set is _built(game).kinds.moves
-    others = {kind.__name__ for kind in (*knock.KNOCK_KINDS, *knock.CLOSE_KINDS)} - {
+        assert getattr(game, kind.__name__) is kind
+        assert kind.__module__ == knock.__name__
+        assert "move_set" not in vars(kind)
+    others = {kind.__name__ for kind in knock.KNOCK_KINDS | knock.CLOSE_KINDS} - {
         kind.__name__ for kind in kinds
     }
     assert not [name for name in others if hasattr(game, name)]
-    state = _built(game).state.new(players=2, seed=3)
+    state = game.GameState.new(players=2, seed=3)
     assert pickle.loads(pickle.dumps(state)) == state
     move = state.legal_moves()[0]
     assert pickle.loads(pickle.dumps(move)) == move
     assert copy.deepcopy(move) == move
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.__name__)
-def test_each_class_cites_its_game_s_rules(game: ModuleType) -> None:
-    """The docstring of each made class is the family kind's, citing the rules the game
-    declares for it (Rumino's RU-*, Chinchón's CH-*, La Conga's CH-* and LC-*) where the
-    family's cites the family's; the resign, described alike in every game (C-RESIGN),
-    inherits the family's."""
-    spec = _built(game).spec
-    for kind in spec.kinds:
-        made = getattr(game, kind.__name__)
-        doc = inspect.getdoc(made) or ""
-        if kind is knock.Resign:
-            assert made.__doc__ is None
-            assert "C-RESIGN" in doc
-            continue
-        first = " ".join(doc.split("\n\n")[0].split())
-        assert f"({spec.rule_ids[kind.verb]})" in first, (made, first)
-        family = " ".join((inspect.getdoc(kind) or "").split("\n\n")[0].split())
-        assert first.split("(")[0] == family.split("(")[0], (made, first)
-
-
-def test_a_move_of_one_game_is_never_another_game_s() -> None:
-    """Moves are values of their game: the same verb and fields in two games are two
-    values, each read and written under its own format only (and to a type checker, which
-    refuses the comparisons and the call below, classes that never overlap)."""
-    assert chinchon.DrawStock() != laconga.DrawStock()  # type: ignore[comparison-overlap]
-    assert chinchon.Discard("7H") != rumino.Discard("7H")  # type: ignore[comparison-overlap]
-    assert len({chinchon.Discard("7H"), laconga.Discard("7H"), rumino.Discard("7H")}) == 3
-    assert repr(chinchon.Discard("7H")) == repr(rumino.Discard("7H")) == "Discard(card='7H')"
-    data = chinchon.Discard("7H").to_dict()
-    assert data["format"] == "scala40.chinchon.move"
+def test_a_move_is_the_same_move_in_every_game_its_document_its_game_s() -> None:
+    """A kind is one class for the family (``chinchon.DrawStock is laconga.DrawStock``):
+    its text is the same in every game, its dictionary names its game's format and is
+    written by its game's move set; the move itself knows no game to write it for."""
+    assert chinchon.DrawStock is laconga.DrawStock
+    assert chinchon.Discard("7H") == rumino.Discard("7H")
+    assert len({chinchon.Discard("7H"), laconga.Discard("7H"), rumino.Discard("7H")}) == 1
+    move = chinchon.parse_move("discard 7H")
+    assert str(move) == str(rumino.parse_move("discard 7h")) == "discard 7H"
+    assert chinchon.move_to_dict(move)["format"] == "scala40.chinchon.move"
+    assert rumino.move_to_dict(rumino.parse_move("discard 7H"))["format"] == "scala40.rumino.move"
+    assert laconga.move_from_dict(laconga.move_to_dict(move)) == move
+    with pytest.raises(InvalidMoveError, match="game's move set"):
+        move.to_dict()
+    with pytest.raises(InvalidMoveError, match="game's move set"):
+        chinchon.Discard.from_dict(chinchon.move_to_dict(move))
     with pytest.raises(InvalidMoveError):
-        rumino.move_to_dict(chinchon.Discard("7H"))  # type: ignore[arg-type]
-    # The message names the class the move is of, whose module is its game's.
+        rumino.move_to_dict(chinchon.parse_move("close 7H"))  # type: ignore[arg-type]
+
+
+def test_a_state_refuses_a_kind_its_game_lacks_and_another_game_s_move() -> None:
+    """A Chinchón state takes La Conga's draw (the same move) and refuses Rumino's knock
+    and a Scala 40 draw, naming the game whose move it expected."""
+    from scala40.games import scala40
+
     state = chinchon.new_game(players=2, seed=1)
-    with pytest.raises(InvalidMoveError, match=r"\(scala40\.games\.laconga\.DrawStock\)"):
-        state.apply(laconga.DrawStock())
+    assert state.apply(laconga.DrawStock()) == state.apply("draw")
+    with pytest.raises(InvalidMoveError, match=r"expected a Chinchón move or its text, got Knock"):
+        state.apply(rumino.Knock())  # type: ignore[arg-type]
+    with pytest.raises(InvalidMoveError, match="expected a Chinchón move"):
+        state.apply(scala40.DrawStock())  # type: ignore[arg-type]
 
 
 def test_a_declaration_that_does_not_fit_the_family_is_refused() -> None:
-    """A game's bug, found when its package is imported: a verb without the rules its
-    class cites, rules for a verb the game lacks, a pack the family has no notation for."""
-    spec = knock_variant.VARIANT.spec
-    without_close = {verb: rules for verb, rules in spec.rule_ids.items() if verb != "close"}
-    with pytest.raises(TypeError, match=r"missing \['close'\]"):
-        knock_game(attrs.evolve(spec, rule_ids=without_close), __name__)
-    with pytest.raises(TypeError, match=r"unknown \['knock'\]"):
-        knock_game(attrs.evolve(spec, rule_ids={**spec.rule_ids, "knock": "RU-KNOCK"}), __name__)
+    """A game's bug, found when its package is imported: kinds of no game of the family
+    (a knock and a close), a pack the family has no close for, no moves and ruleset
+    named."""
+    spec = knock_variant.GameState.SPEC
+    mixed = knock_variant.Move | knock.Knock
+    with pytest.raises(TypeError, match="knocks or of one that closes"):
+
+        @attrs.frozen(repr=False)
+        class Mixed(KnockState[mixed, knock_variant.Ruleset]):
+            SPEC: ClassVar[KnockGameSpec] = spec
+
     with pytest.raises(TypeError, match="pack"):
-        knock_game(attrs.evolve(spec, pack="german"), __name__)
+
+        @attrs.frozen(repr=False)
+        class French(KnockState[knock_variant.Move, knock_variant.Ruleset]):
+            SPEC: ClassVar[KnockGameSpec] = attrs.evolve(spec, pack="french")
+
+    with pytest.raises(TypeError, match=r"KnockState\[Move, Ruleset\]"):
+
+        @attrs.frozen(repr=False)
+        class Unnamed(KnockState):
+            SPEC: ClassVar[KnockGameSpec] = spec
 
 
 def test_the_docs_variant_builds_on_the_family_alone() -> None:
@@ -160,15 +159,18 @@ PACKAGES = Path(chinchon.__file__).parent.parent
 
 
 @pytest.mark.parametrize("name", knock_game_names())
-def test_a_package_writes_no_class_but_its_ruleset(name: str) -> None:
-    """A knock game's package is data: the only class statement in it is its ruleset."""
-    found = [
-        node.name
+def test_a_package_writes_no_class_but_its_ruleset_and_state(name: str) -> None:
+    """A knock game's package is data: its class statements are its ruleset's and its
+    state's, which holds no code (its declaration, and its docstring)."""
+    found = {
+        node.name: node
         for path in sorted((PACKAGES / name).glob("*.py"))
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.ClassDef)
-    ]
-    assert found == ["Ruleset"], found
+    }
+    assert sorted(found) == ["GameState", "Ruleset"], sorted(found)
+    body = found["GameState"].body
+    assert [type(node) for node in body] == [ast.Expr, ast.Assign], body
 
 
 def _closing_card(move: chinchon.Close, knock: rumino.Knock, state: laconga.GameState) -> int:

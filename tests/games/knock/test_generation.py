@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from scala40.bots import RandomBot
 from scala40.game import load_game
+from scala40.games._knock import moves as family
 from scala40.games._knock.moves import Close
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import Ending
@@ -49,48 +50,48 @@ def played_states(game: str, rules: Any, seed: int, limit: int = 300) -> Iterato
 def oracle_closes(state: Any, slack: int = 0) -> set[Close]:
     """Every close the oracle allows (with ``slack``: also those over the limits by up to
     that much, which must be refused)."""
-    profile = state.profile
+    rules = state.rules
+    profile = rules.profile
     player = state.turn
     hand = state.hands[player]
-    close = state.KINDS.close
-    if not profile.close_first_round and state.turns_played[player] == 0 and not slack:
+    if not rules.close_first_round and state.turns_played[player] == 0 and not slack:
         return set()
     found: set[Close] = set()
     for card in set(hand):
-        banned = not profile.discard_taken_card and card == state.taken
+        banned = not rules.discard_taken_card and card == state.taken
         if banned and hand.count(card) < 2 and not slack:
             continue
         kept = list(hand)
         kept.remove(card)
         wilds = sum(1 for c in kept if c in profile.wild_cards)
-        if profile.forbid_close_with_two_wilds and wilds >= 2 and not slack:
+        if rules.forbid_close_with_two_wilds and wilds >= 2 and not slack:
             continue
         for melds, loose in oracle.arrangements(tuple(kept), profile):
             points = oracle.value(loose, profile)
-            over = points > profile.close_limit or (
-                profile.close_max_unmatched is not None
-                and len(loose) > profile.close_max_unmatched
+            over = points > rules.close_limit or (
+                rules.close_max_unmatched is not None and len(loose) > rules.close_max_unmatched
             )
             capped = (
-                profile.close_cap and points and profile.reaches(state.scores[player] + points)
+                getattr(rules, "close_cap", False)  # La Conga's option (LC-CLOSECAP)
+                and points
+                and profile.reaches(state.scores[player] + points)
             )
-            if (over or capped) and (not slack or points > profile.close_limit + slack):
+            if (over or capped) and (not slack or points > rules.close_limit + slack):
                 continue
-            found.add(close(card, tuple(melds)))
+            found.add(Close(card, tuple(melds)))
     return found
 
 
 def universe(state: Any) -> list[Any]:
     """Moves of every kind the game has, many of them illegal here."""
-    kinds = state.KINDS
-    moves: list[Any] = list(kinds.discards)
-    for move in (
-        kinds.draw_move, kinds.take_move, kinds.knock_move, kinds.claim_move, kinds.pass_move,
-        kinds.reenter_move, kinds.retire_move, kinds.deal_move, kinds.restock_move,
-    ):  # fmt: skip
-        if move is not None:
-            moves.append(move)
-    if state.phase is Phase.PLAY and kinds.close is not None:
+    kinds = state.KINDS.kinds
+    listed = (
+        *family.DISCARDS, family.DRAW_MOVE, family.TAKE_MOVE, family.KNOCK_MOVE,
+        family.CLAIM_MOVE, family.PASS_MOVE, family.REENTER_MOVE, family.RETIRE_MOVE,
+        family.DEAL_MOVE, family.RESTOCK_MOVE,
+    )  # fmt: skip
+    moves: list[Any] = [move for move in listed if type(move) in kinds]
+    if state.phase is Phase.PLAY and Close in kinds:
         moves.extend(oracle_closes(state, slack=6))
     return moves
 
@@ -108,10 +109,10 @@ def test_knocks_and_closes_are_exactly_the_oracles(game: str, data: st.DataObjec
         if state.phase is Phase.DRAW and profile.ending is Ending.KNOCK and index % 2 == 0:
             player = state.turn
             expected = state.turns_played[player] >= 1 and (
-                oracle.least(state.hands[player], profile, profile.knock_min_melded)
-                <= profile.knock_limit
+                oracle.least(state.hands[player], profile, state.rules.knock_min_melded)
+                <= state.rules.knock_limit
             )
-            assert (state.KINDS.knock_move in legal) is expected  # RU-KNOCK
+            assert (family.KNOCK_MOVE in legal) is expected  # RU-KNOCK
             checked += 1
         if state.phase is Phase.PLAY and profile.ending is Ending.CLOSE:
             listed = {move for move in legal if isinstance(move, Close)}

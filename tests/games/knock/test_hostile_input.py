@@ -30,7 +30,7 @@ from scala40.game import load_game
 from scala40.games import chinchon, laconga, rumino
 from scala40.games._knock import shared
 from scala40.games._knock.arrange import best_arrangement
-from scala40.games._knock.moves import MAX_CLOSE_MELDS
+from scala40.games._knock.moves import MAX_CLOSE_MELDS, Close
 from scala40.melds import check_meld
 from tests.hostile import (
     BOUND_SECONDS,
@@ -95,11 +95,10 @@ def test_from_position_takes_any_argument_values(name: str, changes: dict[str, A
 @given(value=hostile_values(), other=hostile_values())
 def test_the_close_takes_any_value(name: str, value: Any, other: Any) -> None:
     # (Every game's state methods are the protocol suite's: tests/protocol/test_hostile_input.)
-    close = type(load_game(name).new_game(None, 2, 4)).KINDS.close
-    if close is not None:
-        library_errors_only(close, value, other)
-        library_errors_only(close, "7S", [value])
-        library_errors_only(close, "7S", [(value, other)])
+    if Close in load_game(name).new_game(None, 2, 4).KINDS.kinds:
+        library_errors_only(Close, value, other)
+        library_errors_only(Close, "7S", [value])
+        library_errors_only(Close, "7S", [(value, other)])
 
 
 @pytest.mark.parametrize("name", GAMES)

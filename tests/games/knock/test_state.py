@@ -52,13 +52,14 @@ def test_positions_list_every_problem() -> None:
     assert any("turn must be a seat" in problem for problem in error.value.problems)
 
 
-def test_moves_of_another_game_are_refused() -> None:
+def test_a_kind_the_game_lacks_is_refused() -> None:
     state = chinchon.new_game(players=2, seed=1)
     with pytest.raises(InvalidMoveError, match="expected a Chinchón move"):
-        state.apply(laconga.DrawStock())
+        state.apply(rumino.Knock())  # type: ignore[arg-type]
     with pytest.raises(InvalidMoveError, match="unknown move 'knock'"):
         state.apply("knock")
-    assert laconga.DrawStock() not in state.legal_moves()
+    assert rumino.Knock() not in state.legal_moves()
+    assert laconga.DrawStock() in state.legal_moves()  # the same move in both games
 
 
 def test_a_finished_game_takes_no_move_and_the_same_seed_gives_the_same_game() -> None:

@@ -1,6 +1,8 @@
-"""What a type checker sees of the knock games is what runs: another game's move where a
-game's is declared is refused (by the packages' stubs, as by the games' states), and the
-rules profile answers only the options the engine reads, each of its ruleset's type."""
+"""What a type checker sees of the knock games is what runs: a knock state's ``apply``
+takes the game's moves (a kind the game lacks, a Scala 40 move and a Skarney move are
+refused, as the state refuses them at run time; another knock game's move of a kind the
+game has is the same move), and its ``rules`` are the game's ruleset, each option of it
+declared once and read as its declaration types it."""
 
 from __future__ import annotations
 
@@ -11,39 +13,52 @@ import attrs
 import pytest
 
 import scala40
-from scala40.games._knock.profile import OPTIONS, KnockRules
-from scala40.games.chinchon import Ruleset as ChinchonRules
+from scala40.games._knock.profile import KnockRules
 from tests.protocol.cases import knock_packages
 
 api = pytest.importorskip("mypy.api", reason="mypy (the dev extra) checks the snippet")
 
 SNIPPET = """\
-from scala40.games import chinchon, laconga
+from scala40.games import chinchon, laconga, rumino, scala40, skarney
 from scala40.games.chinchon import Ruleset
 
-draw: chinchon.DrawStock = laconga.DrawStock()
-typo: str = Ruleset().profile.close_limt
-mistyped: str = Ruleset().profile.close_limit
-own: chinchon.DrawStock = chinchon.DrawStock()
-limit: int = Ruleset().profile.close_limit
+state = chinchon.new_game(players=2, seed=1)
+state.apply(rumino.Knock())
+state.apply(scala40.DrawStock())
+state.apply(skarney.Accept())
+typo: str = state.rules.close_limt
+mistyped: str = state.rules.close_limit
+after: chinchon.GameState = state.apply(laconga.DrawStock())
+again: chinchon.GameState = after.apply("discard 7H").apply(chinchon.parse_move("draw"))
+knock: rumino.Move = rumino.parse_move("knock")
+moves: list[chinchon.Move] = list(state.legal_moves())
+limit: int = state.rules.close_limit
+rules: Ruleset = state.rules
 """
 
 
-def test_mypy_refuses_another_game_s_move_and_a_misspelt_or_mistyped_option(
+def test_mypy_refuses_at_apply_what_the_state_refuses_and_a_misspelt_or_mistyped_option(
     tmp_path: Path,
 ) -> None:
-    """One mypy --strict run over a user's snippet: three errors, on the lines that fail
-    at run time or would hold the wrong type, and none on the lines that are right."""
+    """One mypy --strict run over a user's snippet: five errors, on the lines that fail at
+    run time or would hold the wrong type (a Rumino knock, a Scala 40 draw and a Skarney
+    acceptance given to a Chinchón state's ``apply``; an option misspelt, an option
+    read as another type), and none on the lines that are right."""
     snippet = tmp_path / "snippet.py"
     snippet.write_text(SNIPPET, encoding="utf-8")
     source = Path(scala40.__file__).parent.parent
     out, err, status = _run(snippet, source, tmp_path)
-    lines = sorted(line for line in out.splitlines() if ": error:" in line)
+    lines = sorted(
+        (line for line in out.splitlines() if ": error:" in line),
+        key=lambda line: int(line.split(":")[1]),
+    )
     assert status == 1, (out, err)
-    assert [line.split(":")[1] for line in lines] == ["4", "5", "6"], out
-    assert '"scala40.games.laconga.DrawStock"' in lines[0], lines[0]
-    assert '"close_limt"' in lines[1], lines[1]
-    assert 'expression has type "int"' in lines[2], lines[2]
+    assert [line.split(":")[1] for line in lines] == ["5", "6", "7", "8", "9"], out
+    for line, given in zip(lines, ("Knock", "scala40.moves.DrawStock", "Accept")):
+        assert 'Argument 1 to "apply"' in line, line
+        assert f'"{given}"' in line or given in line, line
+    assert '"close_limt"' in lines[3], lines[3]
+    assert 'expression has type "int"' in lines[4], lines[4]
 
 
 def _run(snippet: Path, source: Path, folder: Path) -> tuple[str, str, int]:
@@ -64,22 +79,15 @@ def _run(snippet: Path, source: Path, folder: Path) -> tuple[str, str, int]:
     return out, err, status
 
 
-def _option_type(ruleset: type[Any], name: str) -> object:
-    return attrs.fields_dict(ruleset)[name].type
-
-
 @pytest.mark.parametrize("package", knock_packages(), ids=lambda package: package.__name__)
-def test_the_profile_reads_each_option_as_its_ruleset_declares_it(package: Any) -> None:
-    """Each option the engine reads is the profile's field of the option's name, of the
-    type the game's ruleset declares it with, holding the ruleset's value; an option the
-    engine reads that the game lacks is fixed by the game or left unset."""
+def test_each_option_is_declared_once_on_the_family_s_ruleset(package: Any) -> None:
+    """A knock option is one declaration, a field of the family's ruleset the game's
+    derives from (Rumino's on ``KnockingRules``, Chinchón's on ``SpanishRules``, La
+    Conga's on ``CongaRules``), which its rule reads: the profile, what the engine works
+    out from the options, declares none of them again."""
     ruleset = package.Ruleset
-    rules = ruleset()
-    profile: KnockRules = rules.profile
-    declared = attrs.fields_dict(KnockRules)
     options = set(ruleset.option_names())
-    for name in OPTIONS:
-        if name in options:
-            assert declared[name].type == _option_type(ruleset, name), name
-            assert getattr(profile, name) == getattr(rules, name), name
-    assert not hasattr(ChinchonRules().profile, "knock_limit")
+    assert not options & set(attrs.fields_dict(KnockRules)), "an option declared twice"
+    own = {field.name for field in attrs.fields(ruleset) if field.name in vars(ruleset)}
+    assert not own & options, f"{ruleset.__qualname__} declares options of its own"
+    assert ruleset.__mro__[1].__module__.startswith("scala40.games._knock.")

@@ -3,14 +3,16 @@
 The three games keep their melds in hand and end a hand when a player's unmatched cards
 are few enough: Rumino by knocking instead of drawing (RU-KNOCK), Chinchón and La Conga
 by closing after the draw (CH-CLOSE). They share one engine, written once here; a game
-is a declaration (its ruleset, its words, its move classes, its ``GameState``).
+is a declaration (its ruleset, its words, the move kinds it allows, its ``GameState``).
 The modules:
 
-* :mod:`~scala40.games._knock.profile`: :class:`KnockRules`, everything the engine reads
+* :mod:`~scala40.games._knock.profile`: :class:`KnockRules`, what the engine works out
   from a game's ruleset (rules as data), and the options' enums;
-* :mod:`~scala40.games._knock.spanish`: the Chinchón options La Conga shares (LC-BASE);
+* :mod:`~scala40.games._knock.knocking`: the options of a game that knocks, Rumino's;
+* :mod:`~scala40.games._knock.spanish`: the Chinchón options La Conga shares (LC-BASE),
+  and La Conga's own;
 * :mod:`~scala40.games._knock.tables`: the card values left unmatched;
-* :mod:`~scala40.games._knock.moves`: the move kinds, which each game derives its own from;
+* :mod:`~scala40.games._knock.moves`: the move kinds, one class each, shared by the games;
 * :mod:`~scala40.games._knock.phases`: the phases, the layoffs and how a hand ended;
 * :mod:`~scala40.games._knock.record`: the state's record, the fields the engine reads;
 * :mod:`~scala40.games._knock.conditions`: each condition of a knock and of a close,
@@ -25,7 +27,9 @@ The modules:
   re-entry through :mod:`scala40.match`;
 * :mod:`~scala40.games._knock.generate`: the legal moves;
 * :mod:`~scala40.games._knock.result`: the last hand's result in a saved game;
-* :mod:`~scala40.games._knock.state`: the state class each game derives from;
+* :mod:`~scala40.games._knock.state`: the state class each game derives from, generic
+  in its moves and ruleset;
+* :mod:`~scala40.games._knock.spec`: the rest of a game's declaration, its ``SPEC``;
 * :mod:`~scala40.games._knock.view`: what one player may know, and sampling from it;
 * :mod:`~scala40.games._knock.bots`: the greedy bot;
 * :mod:`~scala40.games._knock.careful`: the careful bot, greedy's play with discards read
@@ -35,9 +39,7 @@ The modules:
 * :mod:`~scala40.games._knock.text`: the command line's wording;
 * :mod:`~scala40.games._knock.family`: a game's registry record, made from its
   declaration;
-* :mod:`~scala40.games._knock.shared`: the names every game's package re-exports;
-* :mod:`~scala40.games._knock.stubs`: what a type checker reads of a game's package (its
-  ``__init__.pyi``), written from its declaration.
+* :mod:`~scala40.games._knock.shared`: the names every game's package re-exports.
 
 Nothing here is public API: import the games, :mod:`scala40.games.rumino`,
 :mod:`scala40.games.chinchon` and :mod:`scala40.games.laconga`.

@@ -28,7 +28,9 @@ from scala40.cards import CARD_NAMES, Card, as_card, as_cards
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.games._knock import arrange
 from scala40.games._knock.arrange import Arrangement
+from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.spanish import SpanishRules
 from scala40.melds import Meld
 
 __all__ = [
@@ -168,14 +170,19 @@ def has_rumino(cards: Iterable[Card] | str, rules: Any, extra: Card | str | None
     True
 
     :raises InvalidCardError: a card is not a card.
-    :raises InvalidArgumentError: ``rules`` is not a ruleset of a knock game.
+    :raises InvalidArgumentError: ``rules`` is not a ruleset of a knock game (its profile
+        is not enough: Rumino's ``rumino_jokers`` is read from the ruleset).
     :raises InvalidValueError: more than :data:`MAX_ARRANGE_CARDS` cards, or cards the
         deck cannot hold.
     """
-    profile = _profile(rules)
+    if not isinstance(rules, (KnockingRules, SpanishRules)):
+        raise InvalidArgumentError(
+            f"expected the ruleset of Rumino, Chinchón or La Conga, got {describe(rules)}"
+        )
+    profile = rules.profile
     hand = _hand(cards, profile)
     if extra is None:
-        return arrange.has_rumino(hand, profile)
+        return arrange.has_rumino(hand, rules)
     card = as_card(extra)
     _hand((*hand, card), profile)
-    return arrange.has_rumino(hand, profile, card)
+    return arrange.has_rumino(hand, rules, card)

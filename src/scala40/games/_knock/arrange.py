@@ -36,8 +36,10 @@ from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.games._knock.conditions import (
     knock_value_allowed,
 )
+from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.phases import Layoff
 from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.spanish import SpanishRules
 from scala40.melds import Meld, MeldKind, MeldRules
 from scala40.melds._hand import melded_card_sets
 
@@ -53,6 +55,7 @@ __all__ = [
     "least_unmatched",
     "least_unmatched_without",
     "meld_key",
+    "rumino_jokers",
     "run_cover",
     "set_possible",
     "uncovered_cards",
@@ -382,27 +385,28 @@ def least_unmatched_without(cards: tuple[Card, ...], profile: KnockRules) -> dic
     return caches.without.put(cards, result)
 
 
-def knock_allowed(cards: tuple[Card, ...], profile: KnockRules) -> bool:
-    """Whether the sorted ``cards`` hold a knock (RU-KNOCK): an arrangement with at least
-    ``knock_min_melded`` cards in melds (:func:`~.conditions.knock_melded_allowed`, a
-    least count: the search's own bound) leaving a value the knock allows
-    (:func:`~.conditions.knock_value_allowed`).
+def knock_allowed(cards: tuple[Card, ...], rules: KnockingRules) -> bool:
+    """Whether the sorted ``cards`` hold a knock (RU-KNOCK) under ``rules``: an
+    arrangement with at least ``knock_min_melded`` cards in melds
+    (:func:`~.conditions.knock_melded_allowed`, a least count: the search's own bound)
+    leaving a value the knock allows (:func:`~.conditions.knock_value_allowed`).
 
     >>> from scala40.games._knock.arrange import knock_allowed
     >>> from scala40.cards import parse_cards
     >>> from scala40.games.rumino import Ruleset
     >>> hand = tuple(sorted(parse_cards("AS 2S 3S 9H 9D 9C 7C")))
-    >>> knock_allowed(hand, Ruleset().profile), knock_allowed(hand, Ruleset(knock_limit=6).profile)
+    >>> knock_allowed(hand, Ruleset()), knock_allowed(hand, Ruleset(knock_limit=6))
     (True, False)
     """
-    return knock_value_allowed(profile, least_unmatched(cards, profile, profile.knock_min_melded))
+    least = least_unmatched(cards, rules.profile, rules.knock_min_melded)
+    return knock_value_allowed(rules, least)
 
 
 def close_arrangements(
-    kept: tuple[Card, ...], profile: KnockRules
+    kept: tuple[Card, ...], rules: SpanishRules
 ) -> tuple[tuple[tuple[Meld, ...], int], ...]:
     """Every arrangement of the sorted ``kept`` cards whose unmatched cards a close allows
-    (CH-CLOSE: :func:`~.conditions.close_value_allowed` and
+    under ``rules`` (CH-CLOSE: :func:`~.conditions.close_value_allowed` and
     :func:`~.conditions.close_count_allowed`, read as data and asked of each partial
     arrangement), as its
     melds in :func:`meld_key` order and the value it leaves unmatched; each arrangement
@@ -412,20 +416,21 @@ def close_arrangements(
     >>> from scala40.cards import parse_cards
     >>> from scala40.games.chinchon import Ruleset
     >>> kept = tuple(sorted(parse_cards("AC 2C 3C 4C 5S 5H 5D")))
-    >>> found = close_arrangements(kept, Ruleset().profile)
+    >>> found = close_arrangements(kept, Ruleset())
     >>> [(" / ".join(str(m) for m in melds), value) for melds, value in found]
     [('5S 5H 5D / AC 2C 3C 4C', 0), ('5S 5H 5D / AC 2C 3C', 4), ('5S 5H 5D / 2C 3C 4C', 1)]
     """
-    rules = profile.meld_rules
+    profile = rules.profile
     caches = _caches(profile)
     found = caches.closes.get(kept)
     if found is not None:
         return found
     # close_value_allowed and close_count_allowed, as the numbers they compare with.
-    limit, most = profile.close_limit, profile.close_most_unmatched
-    index = _by_first(candidate_melds(kept, rules))
+    limit, most = rules.close_limit, profile.close_most_unmatched
+    meld_rules = profile.meld_rules
+    index = _by_first(candidate_melds(kept, meld_rules))
     values = profile.values
-    readings = rules.readings_of_sorted
+    readings = meld_rules.readings_of_sorted
     results: dict[tuple[Meld, ...], int] = {}
 
     def search(rest: tuple[Card, ...], spent: int, loose: int, melds: tuple[Meld, ...]) -> None:
@@ -615,25 +620,32 @@ def best_arrangement(
 # ---------------------------------------------------------------- the Rumino
 
 
-def has_rumino(cards: Sequence[Card], profile: KnockRules, extra: Card | None = None) -> bool:
-    """Whether seven of ``cards`` (and ``extra``, if given) make a Rumino: seven of a suit
-    in sequence or seven of a rank (RU-MELDS, RU-RUMINO), jokers standing in for missing
-    cards where allowed.
+def rumino_jokers(rules: KnockingRules | SpanishRules) -> bool:
+    """Whether jokers stand in a Rumino under ``rules``: unless Rumino's option says not
+    (RU-RUMINO Decision: ``rumino_jokers``); a game without Rumino's options asks with
+    Rumino's own rule."""
+    return rules.rumino_jokers if isinstance(rules, KnockingRules) else True
+
+
+def has_rumino(
+    cards: Sequence[Card], rules: KnockingRules | SpanishRules, extra: Card | None = None
+) -> bool:
+    """Whether seven of ``cards`` (and ``extra``, if given) make a Rumino under ``rules``:
+    seven of a suit in sequence or seven of a rank (RU-MELDS, RU-RUMINO), jokers standing
+    in for missing cards where allowed.
 
     >>> from scala40.games._knock.arrange import has_rumino
     >>> from scala40.cards import parse_cards, parse_card
     >>> from scala40.games.rumino import Ruleset
-    >>> profile = Ruleset().profile
-    >>> has_rumino(parse_cards("3H 4H 5H 6H 7H 8H 9H 2C"), profile)
+    >>> has_rumino(parse_cards("3H 4H 5H 6H 7H 8H 9H 2C"), Ruleset())
     True
-    >>> has_rumino(parse_cards("3H 4H 5H JK 7H 8H 2C"), profile, extra=parse_card("9H"))
+    >>> has_rumino(parse_cards("3H 4H 5H JK 7H 8H 2C"), Ruleset(), extra=parse_card("9H"))
     True
-    >>> has_rumino(parse_cards("3H 4H 5H JK 7H 8H 9H"), Ruleset(rumino_jokers=False).profile)
+    >>> has_rumino(parse_cards("3H 4H 5H JK 7H 8H 9H"), Ruleset(rumino_jokers=False))
     False
     """
-    # Jokers stand in a Rumino unless the game's option says not (RU-RUMINO Decision); a
-    # game without Rumino's options asks with Rumino's own rule.
-    jokers: bool = getattr(profile, "rumino_jokers", True)
+    jokers = rumino_jokers(rules)
+    profile = rules.profile
     if extra is None:
         return _rumino_shortfall(cards, jokers, _cover_tables(profile.meld_rules)) == 0
     # One more card adds one to a rank's count, or to a run of seven places of its suit

@@ -41,6 +41,7 @@ from scala40.games._knock.moves import (
 )
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.spanish import SpanishRules
 from scala40.games._knock.view import PlayerView
 from scala40.legal import LegalMoves
 from scala40.melds import Meld
@@ -134,7 +135,7 @@ class GreedyBot:
         best = min(
             left
             for card, left in after.items()
-            if card != top or profile.discard_taken_card or grown.count(top) > 1
+            if card != top or view.rules.discard_taken_card or grown.count(top) > 1
         )
         return take if best < now else draw
 
@@ -149,7 +150,7 @@ class GreedyBot:
         hand: tuple[Card, ...] = view.hand
         closes = [move for move in legal if isinstance(move, Close)]
         discards = [move for move in legal if isinstance(move, Discard)]
-        closes.sort(key=lambda move: self._close_cost(move, hand, profile))
+        closes.sort(key=lambda move: self._close_cost(move, hand, view.rules))
 
         after = least_unmatched_without(hand, profile)
 
@@ -166,9 +167,10 @@ class GreedyBot:
         return [*closes, *discards, *others]
 
     @staticmethod
-    def _close_cost(move: Close, hand: tuple[Card, ...], profile: KnockRules) -> tuple[int, int]:
+    def _close_cost(move: Close, hand: tuple[Card, ...], rules: SpanishRules) -> tuple[int, int]:
         """What a close costs the closer, then how much it offers the others: the points of
         his unmatched cards (less for all matched), then the cards his melds accept."""
+        profile = rules.profile
         kept = without(hand, (move.card,))
         assert kept is not None
         melds = [resolve_spec(spec, profile.meld_rules) for spec in move.melds]
@@ -179,7 +181,7 @@ class GreedyBot:
             run = is_seven_run(kept, profile.meld_rules)
             if run and not any(card in profile.wild_cards for card in kept):
                 return (-10_000, 0)  # CH-CHINCHON: the game is won
-            value = (profile.wild_chinchon_bonus if run else profile.all_matched_bonus) - 100
+            value = (rules.wild_chinchon_bonus if run else rules.all_matched_bonus) - 100
         offered = (
             sum(len(meld.extensions()) for meld in melds if isinstance(meld, Meld)) if left else 0
         )

@@ -275,7 +275,7 @@ class CarefulBot(GreedyBot):
         allowed = [
             card
             for card in after
-            if card != top or profile.discard_taken_card or grown.count(top) > 1
+            if card != top or view.rules.discard_taken_card or grown.count(top) > 1
         ]
         best = min(after[card] for card in allowed)
         if now - best >= self.take_saving:

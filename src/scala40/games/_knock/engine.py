@@ -25,7 +25,7 @@ from scala40._base.engine import (
     out_of_phase,
     seats_from,
 )
-from scala40._base.state import describe_move
+from scala40._checks import describe
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, Card
 from scala40.errors import InvalidMoveError
@@ -46,6 +46,7 @@ from scala40.games._knock.conditions import (
     knock_refusal,
     knock_turn_refusal,
 )
+from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.moves import (
     Claim,
     Close,
@@ -76,13 +77,13 @@ from scala40.games._knock.phases import (
 )
 from scala40.games._knock.profile import (
     ClaimMode,
-    Ending,
     EndMode,
     KnockRules,
     LayoffOrder,
     LayoffTarget,
 )
 from scala40.games._knock.record import KnockRecord
+from scala40.games._knock.spanish import CongaRules, SpanishRules
 from scala40.match import ScoreOrder, best_seats, settle_elimination
 from scala40.melds import Meld, MeldRules
 
@@ -167,8 +168,9 @@ def deal(state: KnockRecord, order: tuple[Card, ...] | None, move: object = None
     order, rng = deal_order(deck, order, state.rng, lambda: move)
     seats = seats_from(state.dealer, state.active)
     first = seats[0]
-    # LC-DEAL: the mano gets an eighth card and no card is turned up.
-    extra = first if profile.mano_extra_card else None
+    # LC-DEAL: the mano gets an eighth card and no card is turned up (La Conga's option).
+    rules = state.rules
+    extra = first if isinstance(rules, CongaRules) and rules.mano_extra_card else None
     hands, position = deal_hands(order, seats, profile.hand_size, state.player_count, extra)
     if extra is not None:
         discard: tuple[Card, ...] = ()
@@ -194,7 +196,7 @@ def deal(state: KnockRecord, order: tuple[Card, ...] | None, move: object = None
     if profile.rumino:
         # RU-RUMINO Decision (a): after the deal, in play order from the first player.
         for seat in seats:
-            if has_rumino(hands[seat], profile):
+            if has_rumino(hands[seat], state.rules):
                 return _rumino_win(new, seat, None)
     return new
 
@@ -244,7 +246,7 @@ def _drawn(state: KnockRecord, new: KnockRecord, card: Card) -> KnockRecord:
     player = state.turn
     # The hand before the draw, with the card: what the hand lacks for a Rumino was
     # found at the other players' discards, and is kept.
-    if profile.rumino and has_rumino(state.hands[player], profile, card):
+    if profile.rumino and has_rumino(state.hands[player], state.rules, card):
         # RU-RUMINO Decision (b): after his draw, any seven of his eight cards.
         return _rumino_win(new, player, None)
     return new if new.stock else _after_last_card(new)
@@ -300,20 +302,21 @@ def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRec
     hands = _replace(state.hands, player, tuple(hand))
     turns_played = _replace(state.turns_played, player, state.turns_played[player] + 1)
     discard = (*state.discard, card)
-    profile = state.profile
+    rules = state.rules
+    profile = rules.profile
     if profile.rumino:
         # RU-RUMINO Decision (c): after every discard, every other player, in play order
         # after the discarder (his seven cards and the discard).
         claimants = [
             seat
             for seat in seats_from(player, state.active)
-            if seat != player and has_rumino(hands[seat], profile, card)
+            if seat != player and has_rumino(hands[seat], rules, card)
         ]
         if claimants:
             new = evolve(
                 state, hands=hands, discard=discard, turns_played=turns_played, taken=None
             )
-            if profile.rumino_claim is ClaimMode.AUTO:
+            if isinstance(rules, KnockingRules) and rules.rumino_claim is ClaimMode.AUTO:
                 return _claim(new, claimants[0])
             return evolve(new, phase=CLAIM, pending=tuple(claimants))
     done: KnockRecord = state.setters["discard"](
@@ -325,7 +328,7 @@ def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRec
         phase=DRAW,
         turn=next_active(player, state.active),
     )
-    limit = profile.turn_limit
+    limit = state.rules.turn_limit
     if limit is None or sum(turns_played) < limit:
         return done
     return _blocked_if_limit(done, player)
@@ -353,7 +356,7 @@ def _blocked_if_limit(state: KnockRecord, player: int) -> KnockRecord:
     ``turn_limit`` turns, the hand ended blocked: nobody scores, everyone's cards are
     shown, and the deal passes on (the RU-TURN and CH-TURN Decision; a blocked hand
     changes no total, so it never ends the game)."""
-    limit = state.profile.turn_limit
+    limit = state.rules.turn_limit
     if limit is None or sum(state.turns_played) < limit:
         return state
     result = _unscored(state, HandEnd.BLOCKED, player)
@@ -395,14 +398,16 @@ def _apply_pass(state: KnockRecord, move: Pass) -> KnockRecord:
 
 def _apply_knock(state: KnockRecord, move: Knock) -> KnockRecord:
     _need_phase(state, DRAW, move, "RU-KNOCK")
-    profile = state.profile
+    rules = state.rules
+    if not isinstance(rules, KnockingRules):
+        raise illegal(move, "RU-KNOCK", "this game has no knock")
     player = state.turn
     refusal = knock_turn_refusal(state)
     if refusal is not None:
         raise illegal(move, *refusal)
     hand = state.hands[player]
-    if not knock_allowed(hand, profile):
-        raise illegal(move, *knock_refusal(profile, least_unmatched(hand, profile)))
+    if not knock_allowed(hand, rules):
+        raise illegal(move, *knock_refusal(rules, least_unmatched(hand, rules.profile)))
     shown = _arrange_all(state, player, None)
     return _end_hand(state, player, shown, None, None)
 
@@ -426,13 +431,14 @@ def resolve_spec(spec: MeldSpec, rules: MeldRules) -> Meld | str:
 
 
 def _apply_close(state: KnockRecord, move: Close, trusted: bool) -> KnockRecord:
-    profile = state.profile
+    rules = state.rules
+    profile = rules.profile
     player = state.turn
     hand = state.hands[player]
     kept = without(hand, (move.card,))
     if not trusted:
         _need_phase(state, PLAY, move, "CH-CLOSE")
-        if profile.ending is not Ending.CLOSE:
+        if not isinstance(rules, SpanishRules):
             raise illegal(move, "CH-CLOSE", "this game has no close")
         if kept is None:
             raise illegal(move, "CH-CLOSE", f"{CARD_NAMES[move.card]} is not in the hand")
@@ -452,7 +458,9 @@ def _apply_close(state: KnockRecord, move: Close, trusted: bool) -> KnockRecord:
             move, "CH-CLOSE", "the melds must be made of the hand's other cards, each once"
         )
     if not trusted:
-        refusal = close_refusal(state, kept, left, sum(profile.values[card] for card in left))
+        assert isinstance(rules, SpanishRules)  # checked above
+        value = sum(profile.values[card] for card in left)
+        refusal = close_refusal(state, rules, kept, left, value)
         if refusal is not None:
             raise illegal(move, *refusal)
     closer = Showing(tuple(sorted(melds, key=meld_key)), (), left)
@@ -465,7 +473,8 @@ def _apply_close(state: KnockRecord, move: Close, trusted: bool) -> KnockRecord:
 def _layoff_seats(state: KnockRecord, closer: int) -> list[int]:
     """The other seats still in, in the order they show their hands (CH-LAYOFF)."""
     seats = [seat for seat in seats_from(closer, state.active) if seat != closer]
-    if state.profile.layoff_order is LayoffOrder.REVERSE:
+    rules = state.rules
+    if isinstance(rules, SpanishRules) and rules.layoff_order is LayoffOrder.REVERSE:
         seats.reverse()
     return seats
 
@@ -483,7 +492,10 @@ def _arrange_all(
                 shown[seat] = _showing(best_arrangement(state.hands[seat], profile))
         return tuple(shown)
     shown[closer] = closer_showing
-    layoffs = profile.layoff_target is not LayoffTarget.NONE and bool(closer_showing.unmatched)
+    # A close's layoffs (CH-LAYOFF: Chinchón's option; a knock shows no closer's melds).
+    rules = state.rules
+    target = rules.layoff_target if isinstance(rules, SpanishRules) else LayoffTarget.NONE
+    layoffs = target is not LayoffTarget.NONE and bool(closer_showing.unmatched)
     targets: list[Meld] = list(closer_showing.melds) if layoffs else []
     owners: list[tuple[int, int]] = [(closer, index) for index in range(len(targets))]
     for seat in _layoff_seats(state, closer):
@@ -492,7 +504,7 @@ def _arrange_all(
         for layoff in arrangement.layoffs:
             position = owners.index((layoff.owner, layoff.meld))
             targets[position] = _laid_on(targets[position], layoff.card, layoff.represents)
-        if layoffs and profile.layoff_target is LayoffTarget.ALL:
+        if layoffs and target is LayoffTarget.ALL:
             owners.extend((seat, index) for index in range(len(arrangement.melds)))
             targets.extend(arrangement.melds)
     return tuple(shown)
@@ -521,7 +533,8 @@ def _end_hand(
     kept: tuple[Card, ...] | None,
 ) -> KnockRecord:
     """Score the hand (RU-SCORE, RU-GIN, CH-MINUS10, CH-SCORE, CH-CHINCHON) and go on."""
-    profile = state.profile
+    rules = state.rules
+    profile = rules.profile
     count = state.player_count
     points = [0] * count
     for seat, showing in enumerate(shown):
@@ -530,10 +543,10 @@ def _end_hand(
     closer_shown = shown[closer]
     assert closer_shown is not None
     matched = not closer_shown.unmatched
-    if profile.ending is Ending.KNOCK:
+    if isinstance(rules, KnockingRules):
         end = HandEnd.GIN if matched else HandEnd.KNOCK
         if matched:
-            points[closer] = profile.gin_bonus  # RU-GIN: "ten less", for the knocker only
+            points[closer] = rules.gin_bonus  # RU-GIN: "ten less", for the knocker only
     elif not matched:
         end = HandEnd.CLOSE
     else:
@@ -544,10 +557,10 @@ def _end_hand(
             end = HandEnd.CHINCHON
         elif run:
             end = HandEnd.WILD_CHINCHON
-            points[closer] = profile.wild_chinchon_bonus
+            points[closer] = rules.wild_chinchon_bonus
         else:
             end = HandEnd.ALL_MATCHED
-            points[closer] = profile.all_matched_bonus
+            points[closer] = rules.all_matched_bonus
     if end is HandEnd.CHINCHON:
         # CH-CHINCHON: the closer wins the game at once, whatever the totals.
         points = [0] * count
@@ -570,13 +583,14 @@ def _end_hand(
     if end is HandEnd.CHINCHON:
         return evolve(state, phase=OVER, winners=(closer,), last_hand=result, **common)
     gins = state.gins
-    if profile.gin_streak is not None and state.hand_number <= profile.gin_streak:
+    streak_wins = rules.gin_streak
+    if streak_wins is not None and state.hand_number <= streak_wins:
         # RU-GINSTREAK: gins in each of the first hands of the game, by one player.
         streak = (
             gins[closer] + 1 if end is HandEnd.GIN and gins[closer] == state.hand_number - 1 else 0
         )
         gins = tuple(streak if seat == closer else 0 for seat in range(count))
-        if streak == profile.gin_streak:
+        if streak == streak_wins:
             return evolve(
                 state, phase=OVER, winners=(closer,), last_hand=result, gins=gins, **common
             )
@@ -598,13 +612,13 @@ def _with(result: HandResult, **changes: Any) -> HandResult:
 def _settle(state: KnockRecord, closer: int) -> KnockRecord:
     """After the scores: the end of the game, re-entry decisions, or the next hand
     (RU-ELIM, CH-END, LC-ELIM, LC-REENGANCHE, C-WINNERS)."""
-    profile = state.profile
+    rules = state.rules
     scores = state.scores
     seats = [seat for seat in range(state.player_count) if state.active[seat]]
-    busted = tuple(seat for seat in seats if profile.reaches(scores[seat]))
+    busted = tuple(seat for seat in seats if rules.profile.reaches(scores[seat]))
     result = state.last_hand
     assert result is not None
-    if profile.end_mode is EndMode.LOWEST:
+    if rules.end_mode is EndMode.LOWEST:
         if busted:
             winners = best_seats(scores, seats, ScoreOrder.LOW)
             return evolve(state, phase=OVER, winners=winners)
@@ -613,8 +627,8 @@ def _settle(state: KnockRecord, closer: int) -> KnockRecord:
         return _next_hand(state)
     state = evolve(state, last_hand=_with(result, busted=busted))
     below = [seat for seat in seats if seat not in busted]
-    if below and profile.reentry != 0:
-        allowed = profile.reentry
+    if below and rules.reentry != 0:
+        allowed = rules.reentry
         deciders = tuple(
             seat
             for seat in seats_from(closer, state.active)
@@ -740,17 +754,11 @@ def apply(state: KnockRecord, move: object, trusted: bool = False) -> KnockRecor
     generator made already are skipped.
     """
     kinds = state.KINDS
-    kind = type(move)
-    if kind not in kinds.kinds:
-        raise InvalidMoveError(
-            f"expected a {kinds.title} move or its text, got {describe_move(move)}"
-        )
+    if type(move) not in kinds.kinds:
+        raise InvalidMoveError(f"expected a {kinds.title} move or its text, got {describe(move)}")
     if state.phase is OVER:
         raise illegal(move, _rule(state, "ELIM"), "the game is over")
-    handler = _HANDLERS.get(kind)
-    if handler is None:
-        handler = _HANDLERS[kind] = _handler(kind)
-    new: KnockRecord = handler(state, move, trusted)
+    new: KnockRecord = _HANDLERS[type(move)](state, move, trusted)
     return new
 
 
@@ -758,44 +766,30 @@ def apply_trusted(state: KnockRecord, move: object) -> KnockRecord:
     """:func:`apply` for a move of the state's own legal list (``trusted``): the checks
     its generator made, the move's class and the game not being over among them, are
     skipped."""
-    kind = type(move)
-    handler = _HANDLERS.get(kind)
-    if handler is None:
-        handler = _HANDLERS[kind] = _handler(kind)
-    new: KnockRecord = handler(state, move, True)
+    new: KnockRecord = _HANDLERS[type(move)](state, move, True)
     return new
 
 
-def _handler(kind: type) -> Any:
-    """The function applying moves of class ``kind`` (a game's own class of one of the
-    family's kinds), as ``(state, move, trusted)``."""
-    for family_kind, function in _TRUSTING.items():
-        if issubclass(kind, family_kind):
-            return function
-    for family_kind, checking in _CHECKING.items():
-        if issubclass(kind, family_kind):
-            return lambda state, move, trusted, apply=checking: apply(state, move)
-    raise InvalidMoveError(f"expected a move, got {kind.__name__}")  # pragma: no cover
+def _checking(function: Any) -> Any:
+    """A kind's function that checks every move, trusted or not, as ``(state, move,
+    trusted)``."""
+    return lambda state, move, trusted: function(state, move)
 
 
-_TRUSTING: dict[type, Any] = {
+_HANDLERS: dict[type, Any] = {
+    # Those that skip, for a move of the state's own legal list, the checks its generator
+    # made.
     Discard: _apply_discard,
     DrawStock: _apply_draw,
     TakeDiscard: _apply_take,
     Close: _apply_close,
+    # Those that check every move.
+    Knock: _checking(_apply_knock),
+    Claim: _checking(_apply_claim),
+    Pass: _checking(_apply_pass),
+    Reenter: _checking(_apply_reentry),
+    Retire: _checking(_apply_reentry),
+    Deal: _checking(_apply_deal),
+    Restock: _checking(_apply_restock),
 }
-"""The family's kinds of move whose functions skip, for a move of the state's own legal
-list, the checks its generator made."""
-_CHECKING: dict[type, Any] = {
-    Knock: _apply_knock,
-    Claim: _apply_claim,
-    Pass: _apply_pass,
-    Reenter: _apply_reentry,
-    Retire: _apply_reentry,
-    Deal: _apply_deal,
-    Restock: _apply_restock,
-}
-"""The family's kinds of move whose functions check every move, trusted or not."""
-_HANDLERS: dict[type, Any] = {}
-"""The function of each class of move met so far (the games' own classes: found once,
-by the family's kind they derive from)."""
+"""The function applying each kind of move, as ``(state, move, trusted)``."""

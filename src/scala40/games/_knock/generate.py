@@ -12,6 +12,8 @@ the arrangement decides the closer's score and what the others may lay off.
 
 from __future__ import annotations
 
+from typing import Any
+
 from scala40.cards import Card
 from scala40.games._knock.arrange import (
     close_arrangements,
@@ -26,10 +28,25 @@ from scala40.games._knock.conditions import (
     keeps_two_wilds,
     knock_barred_this_turn,
 )
+from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.loose import loose_summary
+from scala40.games._knock.moves import (
+    CLAIM_MOVE,
+    DEAL_MOVE,
+    DISCARDS,
+    DRAW_MOVE,
+    KNOCK_MOVE,
+    PASS_MOVE,
+    REENTER_MOVE,
+    RESTOCK_MOVE,
+    RETIRE_MOVE,
+    TAKE_MOVE,
+    Close,
+)
 from scala40.games._knock.phases import CLAIM, DEAL, DRAW, PLAY, REENTRY, RESTOCK
 from scala40.games._knock.profile import Ending, KnockRules
 from scala40.games._knock.record import KnockRecord
+from scala40.games._knock.spanish import SpanishRules
 
 __all__ = ["can_knock", "close_moves", "generate", "loose_cards"]
 
@@ -38,39 +55,35 @@ _CLOSING = Ending.CLOSE
 (see :mod:`scala40.games._knock.phases`)."""
 
 
-def generate(state: KnockRecord) -> list[object]:
+def generate(state: KnockRecord) -> list[Any]:
     """Every legal move of ``state``, each once (C-IDENTITY)."""
     phase = state.phase
-    kinds = state.KINDS
     if phase is PLAY:
         hand = state.hands[state.turn]
-        discards = kinds.discards
-        moves: list[object]
+        moves: list[Any]
         if state.taken is None:  # no card is banned (the discard pile's, just taken)
-            moves = list(map(discards.__getitem__, dict.fromkeys(hand)))
+            moves = list(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
         else:
             banned = banned_discard(state)
-            moves = [discards[card] for card in dict.fromkeys(hand) if card != banned]
+            moves = [DISCARDS[card] for card in dict.fromkeys(hand) if card != banned]
         if state.profile.ending is _CLOSING:
             moves.extend(close_moves(state))
         return moves
     if phase is DRAW:
-        moves = [kinds.draw_move]
+        moves = [DRAW_MOVE]
         if state.discard:
-            moves.append(kinds.take_move)
-        if kinds.knock_move is not None and can_knock(state):
-            moves.append(kinds.knock_move)
+            moves.append(TAKE_MOVE)
+        if state.KINDS.knocks and can_knock(state):
+            moves.append(KNOCK_MOVE)
         return moves
     if phase is CLAIM:
-        assert kinds.claim_move is not None
-        assert kinds.pass_move is not None
-        return [kinds.claim_move, kinds.pass_move]
+        return [CLAIM_MOVE, PASS_MOVE]
     if phase is REENTRY:
-        return [kinds.reenter_move, kinds.retire_move]
+        return [REENTER_MOVE, RETIRE_MOVE]
     if phase is DEAL:
-        return [kinds.deal_move]
+        return [DEAL_MOVE]
     if phase is RESTOCK:
-        return [kinds.restock_move]
+        return [RESTOCK_MOVE]
     return []
 
 
@@ -87,14 +100,16 @@ def can_knock(state: KnockRecord) -> bool:
     (:mod:`~scala40.games._knock.conditions`), asked of the loose cards' bound (they
     alone are worth too much, or leave too few cards for the melds: no knock), then of
     the turn and of the search's arrangements."""
-    profile = state.profile
+    rules = state.rules
+    if not isinstance(rules, KnockingRules):
+        return False  # a game that closes
     hand = state.hands[state.turn]
     # knock_value_allowed and knock_melded_allowed, read as data: this bound is asked at
     # every draw, so it makes no call.
-    value, _, count = loose_summary(hand, profile)
-    if value > profile.knock_limit or len(hand) - count < profile.knock_min_melded:
+    value, _, count = loose_summary(hand, rules.profile)
+    if value > rules.knock_limit or len(hand) - count < rules.knock_min_melded:
         return False
-    return not knock_barred_this_turn(state) and knock_allowed(hand, profile)
+    return not knock_barred_this_turn(state) and knock_allowed(hand, rules)
 
 
 def close_moves(state: KnockRecord) -> list[object]:
@@ -103,18 +118,19 @@ def close_moves(state: KnockRecord) -> list[object]:
     asked where it first applies: of the loose cards' bound (even with the dearest of
     them discarded, those left break the value's or the count's condition: no close), of
     the turn, of the card discarded and the cards kept, of each arrangement."""
-    profile = state.profile
+    rules = state.rules
+    if not isinstance(rules, SpanishRules):
+        return []  # a game that knocks
+    profile = rules.profile
     hand = state.hands[state.turn]
     # close_value_allowed and close_count_allowed, read as data: this bound is asked
     # in every state where a close could be listed, so it makes no call.
-    limit, most = profile.close_limit, profile.close_most_unmatched
+    limit, most = rules.close_limit, profile.close_most_unmatched
     value, dearest, count = loose_summary(hand, profile)
     if value - dearest > limit or count - 1 > most:
         return []
     if close_barred_this_turn(state):
         return []
-    close = state.KINDS.close
-    assert close is not None
     # A close may exist (a hand in fifty, in random play): which cards are loose.
     value, count, loose = loose_cards(hand, profile)
     values = profile.values
@@ -132,9 +148,9 @@ def close_moves(state: KnockRecord) -> list[object]:
             continue
         kept = without(hand, (card,))
         assert kept is not None
-        if keeps_two_wilds(profile, kept):
+        if keeps_two_wilds(rules, kept):
             continue
-        for melds, left_value in close_arrangements(kept, profile):
+        for melds, left_value in close_arrangements(kept, rules):
             if not cap_bars_close(state, left_value):
-                moves.append(close.of_melds(card, melds))
+                moves.append(Close.of_melds(card, melds))
     return moves

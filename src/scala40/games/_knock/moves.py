@@ -1,9 +1,10 @@
-"""The move kinds of the knock games, described once. Each game of the family has its own
-class for each kind it allows (:data:`KNOCK_KINDS`, :data:`CLOSE_KINDS`), a subclass of
-the family's kind made from the game's declaration
-(:func:`~scala40.games._knock.family.knock_game`), and :meth:`MoveKinds.declare` lists
-them for the shared engine under the game's own :class:`~scala40.movekinds.MoveSet` and
-format.
+"""The move kinds of the knock games, described once: one class per kind, the same in
+every game of the family (``chinchon.DrawStock is laconga.DrawStock``). Each game allows
+some of them (:data:`KNOCK_KINDS` or :data:`CLOSE_KINDS`), which its package names as one
+type alias (``chinchon.Move``) and its state is generic in; its :class:`MoveKinds` reads
+and writes them under the game's own :class:`~scala40.movekinds.MoveSet` and format. A
+move's text is the same in every game; its dictionary names its game's format, so it is
+written by the game's move set (``chinchon.move_to_dict(move)``, ``state.MOVES``).
 
 ==================  =====================================  =================================
 notation            move                                   rules
@@ -29,11 +30,11 @@ one form by the game's notation (:class:`~scala40.movekinds.PutDownMove` says wh
 set in suit order, a sequence low to high, each wild card's reading written once the
 cards fix it; a set's wild card names no suit, CH-MELDS), and the melds in card order.
 
->>> from scala40.games.chinchon import parse_move
+>>> from scala40.games.chinchon import move_to_dict, parse_move
 >>> move = parse_move("close KS : 3C 2C AC / 5C 5H JK")
 >>> str(move)
 'close KS : AC 2C 3C / JK=5S 5H 5C'
->>> move.to_dict()["melds"]
+>>> move_to_dict(move)["melds"]
 ['AC 2C 3C', 'JK=5S 5H 5C']
 >>> move == parse_move("close ks : ac 2c 3c / 5h jk=5d 5c")
 True
@@ -42,10 +43,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeAlias, TypeVar, cast
+from typing import Any, Generic, TypeAlias, cast
 
 import attrs
-from typing_extensions import Self
+from typing_extensions import Self, TypeVar
 
 from scala40._checks import describe
 from scala40._format.schema import melds_as_text_or_pieces
@@ -80,10 +81,20 @@ from scala40.movekinds import (
 from scala40.resignation import ResignMove
 
 __all__ = [
+    "CLAIM_MOVE",
     "CLOSE_KINDS",
+    "DEAL_MOVE",
+    "DISCARDS",
+    "DRAW_MOVE",
     "KNOCK_KINDS",
+    "KNOCK_MOVE",
     "MAX_CLOSE_MELDS",
+    "PASS_MOVE",
+    "REENTER_MOVE",
+    "RESTOCK_MOVE",
+    "RETIRE_MOVE",
     "SPANISH_NOTATION",
+    "TAKE_MOVE",
     "Claim",
     "Close",
     "Deal",
@@ -104,12 +115,12 @@ __all__ = [
     "parse_meld_spec",
 ]
 
-SPANISH_NOTATION = MeldNotation((SPANISH_40, SPANISH_48), set_names_suit=False)
-"""How Chinchón and La Conga write melds: a Spanish pack of 40 or 48 cards (the jack
-follows the 7, or the 9), the ace low only, and a set is "cards of that rank", so that a
-set's wild card names no suit (CH-DECK, CH-MELDS). The A of coins, wild under some
-rules, is written with its reading when it stands for another card (``AD=7C``). Each
-game's ``Close`` names it (Rumino shows no melds in a move)."""
+SPANISH_NOTATION = MeldNotation((SPANISH_40, SPANISH_48), set_names_suit=False, pack="spanish")
+"""How a close writes melds: a Spanish pack of 40 or 48 cards (the jack follows the 7, or
+the 9), the ace low only, and a set is "cards of that rank", so that a set's wild card
+names no suit (CH-DECK, CH-MELDS). The A of coins, wild under some rules, is written with
+its reading when it stands for another card (``AD=7C``). :class:`Close` names it (Rumino
+shows no melds in a move; a game that closes plays with the Spanish pack)."""
 
 MeldSpec = tuple[tuple[Card, ...], tuple[Card, ...]]
 """A meld as a move names it: its cards in order, and what each stands for (an empty
@@ -252,7 +263,8 @@ class TakeDiscard(MoveBase):
 
 @attrs.frozen
 class Discard(MoveBase):
-    """Discard a card face up, ending the turn (RU-TURN, CH-TURN)."""
+    """Discard a card face up, ending the turn (RU-TURN, CH-TURN; La Conga's first player's
+    first turn, LC-DEAL)."""
 
     verb = "discard"
     card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
@@ -281,6 +293,7 @@ class Close(MoveBase):
     """
 
     verb = "close"
+    notation = SPANISH_NOTATION
     card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
     melds: tuple[MeldSpec, ...] = attrs.field(
         default=(), converter=_as_melds, metadata={"codec": _MELDS}
@@ -341,21 +354,23 @@ class Pass(MoveBase):
 
 @attrs.frozen
 class Reenter(MoveBase):
-    """Out of turn, after a hand: re-enter at the highest total still in (LC-REENGANCHE)."""
+    """Out of turn, after a hand: re-enter at the highest total still in (RU-ELIM, CH-END,
+    LC-REENGANCHE)."""
 
     verb = "reenter"
 
 
 @attrs.frozen
 class Retire(MoveBase):
-    """Out of turn, after a hand: drop out instead of re-entering (LC-REENGANCHE)."""
+    """Out of turn, after a hand: drop out instead of re-entering (RU-ELIM, CH-END,
+    LC-REENGANCHE)."""
 
     verb = "retire"
 
 
 @attrs.frozen
 class Deal(DealMove):
-    """Chance: shuffle the deck and deal a hand (RU-DEAL, CH-DEAL). ``order`` fixes the
+    """Chance: shuffle the deck and deal a hand (RU-DEAL, CH-DEAL, LC-DEAL). ``order`` fixes the
     shuffled deck (top card last); ``None`` draws it from the state's randomness (C-RNG).
     An order of no cards is refused."""
 
@@ -386,34 +401,41 @@ Move: TypeAlias = (
     | Restock
     | Resign
 )
-"""Any move of a knock game (each game allows some of the kinds: its move set)."""
+"""Any move of a knock game; each game allows some of the kinds, which its package names
+(``chinchon.Move``)."""
 
-KNOCK_KINDS = (
-    DrawStock, TakeDiscard, Knock, Discard, Claim, Pass, Reenter, Retire, Deal, Restock, Resign,
-)  # fmt: skip
-"""The kinds of a game that knocks, as Rumino does (RU-TURN, RU-KNOCK, RU-RUMINO, RU-ELIM),
-in the order its notation lists them."""
+KNOCK_KINDS = frozenset(
+    {DrawStock, TakeDiscard, Knock, Discard, Claim, Pass, Reenter, Retire, Deal, Restock, Resign}
+)
+"""The kinds of a game that knocks, as Rumino does (RU-TURN, RU-KNOCK, RU-RUMINO, RU-ELIM)."""
 
-CLOSE_KINDS = (
-    DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign,
-)  # fmt: skip
+CLOSE_KINDS = frozenset(
+    {DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign}
+)
 """The kinds of a game that closes, as Chinchón and La Conga do (CH-TURN, CH-CLOSE,
-CH-END), in the order its notation lists them."""
+CH-END)."""
 
-K = TypeVar("K", bound=MoveBase)
-"""A move kind of the knock games."""
+# The moves the engine lists, made once: a move is a value, the same in every game.
+DISCARDS = tuple(Discard(card) for card in range(53))
+"""The discard of each card code."""
+DRAW_MOVE = DrawStock()
+TAKE_MOVE = TakeDiscard()
+KNOCK_MOVE = Knock()
+CLAIM_MOVE = Claim()
+PASS_MOVE = Pass()
+REENTER_MOVE = Reenter()
+RETIRE_MOVE = Retire()
+DEAL_MOVE = Deal()
+RESTOCK_MOVE = Restock()
 
-_FAMILY_KINDS: tuple[type[MoveBase], ...] = (
-    DrawStock, TakeDiscard, Knock, Discard, Close, Claim, Pass, Reenter, Retire, Deal,
-    Restock, Resign,
-)  # fmt: skip
-"""Every kind of the family, each a base a game's own class derives from."""
+M = TypeVar("M", default=Any)
+"""The kinds one game allows, as its package names them (``chinchon.Move``)."""
 
 
-@attrs.frozen(eq=False, repr=False)
-class MoveKinds:
-    """One knock game's move classes (:meth:`declare`): its move set, and each class the
-    shared engine asks for (``None`` where the game has no such kind).
+@attrs.frozen(eq=False)
+class MoveKinds(Generic[M]):
+    """One knock game's moves (:meth:`declare`): the family's kinds it allows, and its
+    move set, which reads and writes them under the game's format.
 
     >>> from scala40.games import chinchon
     >>> chinchon.KINDS
@@ -422,121 +444,73 @@ class MoveKinds:
 
     game: str
     """The game's registry name, which names its formats."""
-    moves: MoveSet
-    """The game's move set, under its own format."""
     title: str
     """The game's title, for messages."""
-    derived: Mapping[type[MoveBase], type[MoveBase]]
-    """The game's class for each shared kind it allows."""
-    draw: type[DrawStock] = attrs.field(init=False)
-    take: type[TakeDiscard] = attrs.field(init=False)
-    discard: type[Discard] = attrs.field(init=False)
-    deal: type[Deal] = attrs.field(init=False)
-    restock: type[Restock] = attrs.field(init=False)
-    reenter: type[Reenter] = attrs.field(init=False)
-    retire: type[Retire] = attrs.field(init=False)
-    knock: type[Knock] | None = attrs.field(init=False)
-    close: type[Close] | None = attrs.field(init=False)
-    claim: type[Claim] | None = attrs.field(init=False)
-    pass_: type[Pass] | None = attrs.field(init=False)
-    kinds: frozenset[type] = attrs.field(init=False)
-    """Every class of the game."""
-    discards: tuple[Discard, ...] = attrs.field(init=False)
-    """The discard of each card code, made once."""
-    draw_move: DrawStock = attrs.field(init=False)
-    take_move: TakeDiscard = attrs.field(init=False)
-    deal_move: Deal = attrs.field(init=False)
-    restock_move: Restock = attrs.field(init=False)
-    reenter_move: Reenter = attrs.field(init=False)
-    retire_move: Retire = attrs.field(init=False)
-    knock_move: Knock | None = attrs.field(init=False)
-    claim_move: Claim | None = attrs.field(init=False)
-    pass_move: Pass | None = attrs.field(init=False)
+    moves: MoveSet
+    """The game's move set, under its own format."""
+    kinds: frozenset[type[MoveBase]] = attrs.field(repr=False)
+    """The kinds the game allows."""
+    knocks: bool = attrs.field(init=False, repr=False)
+    """Whether the game knocks (:data:`KNOCK_KINDS`), or closes: what the generator asks
+    at every draw."""
 
     def __attrs_post_init__(self) -> None:
-        derived = self.derived
-        classes: dict[str, Any] = {
-            "draw": self.kind(DrawStock),
-            "take": self.kind(TakeDiscard),
-            "discard": self.kind(Discard),
-            "deal": self.kind(Deal),
-            "restock": self.kind(Restock),
-            "reenter": self.kind(Reenter),
-            "retire": self.kind(Retire),
-            "knock": derived.get(Knock),
-            "close": derived.get(Close),
-            "claim": derived.get(Claim),
-            "pass_": derived.get(Pass),
-        }
-        made = {
-            **classes,
-            "kinds": frozenset(derived.values()),
-            "discards": tuple(classes["discard"](card) for card in range(53)),
-            "draw_move": classes["draw"](),
-            "take_move": classes["take"](),
-            "deal_move": classes["deal"](),
-            "restock_move": classes["restock"](),
-            "reenter_move": classes["reenter"](),
-            "retire_move": classes["retire"](),
-            "knock_move": None if classes["knock"] is None else classes["knock"](),
-            "claim_move": None if classes["claim"] is None else classes["claim"](),
-            "pass_move": None if classes["pass_"] is None else classes["pass_"](),
-        }
-        for name, value in made.items():
-            object.__setattr__(self, name, value)
+        object.__setattr__(self, "knocks", self.kinds == KNOCK_KINDS)
 
     def __repr__(self) -> str:
-        # The game and its classes in the order declared: the derived fields would repeat
-        # them, and a frozenset's order changes from one process to the next.
-        names = ", ".join(kind.__name__ for kind in self.derived.values())
+        # The kinds in the order the notation lists them (a frozenset's changes from one
+        # process to the next).
+        names = ", ".join(kind.__name__ for kind in self.moves.kinds)
         return f"MoveKinds({self.game!r}, {names})"
 
     @classmethod
     def declare(
-        cls, game: str, title: str, classes: Sequence[type[MoveBase]], *, pack: str = "french"
-    ) -> MoveKinds:
-        """The move kinds of the knock game ``game`` (its registry name; ``title`` for
-        messages): ``classes`` are the game's own, each a subclass of one of the family's
-        kinds (:data:`KNOCK_KINDS`, :data:`CLOSE_KINDS`), in the order its notation lists
+        cls, game: str, title: str, kinds: Sequence[type[MoveBase]], *, pack: str = "french"
+    ) -> MoveKinds[Any]:
+        """The moves of the knock game ``game`` (its registry name; ``title`` for
+        messages): ``kinds``, the family's kinds of a game that knocks or of one that
+        closes (:data:`KNOCK_KINDS`, :data:`CLOSE_KINDS`), in the order its notation lists
         them; its move set reads and writes them under the format ``scala40.GAME.move``
         (version 2, and version 1 read too); ``pack`` is the pack its cards are drawn in
-        (``"french"`` or ``"spanish"``).
+        (``"french"`` or ``"spanish"``; a game that closes, the Spanish pack, whose order
+        its closes write melds in: CH-MELDS).
 
-        :raises TypeError: a class derives from none of the family's kinds, or two from
-            one (a game's bug).
+        :raises TypeError: the kinds are neither set of the family's, or the pack does not
+            fit them (a game's bug, found when its package is imported).
 
         >>> from scala40.games import chinchon
         >>> kinds = chinchon.KINDS
-        >>> kinds.moves.to_dict(kinds.discards[19])
+        >>> kinds.moves.to_dict(kinds.moves.parse("discard 7H"))
         {'format': 'scala40.chinchon.move', 'version': 2, 'type': 'discard', 'card': '7H'}
         >>> kinds.moves.verbs
         ('draw', 'take', 'discard', 'close', 'reenter', 'retire', 'deal', 'restock', 'resign')
         """
-        derived: dict[type[MoveBase], type[MoveBase]] = {}
-        for kind in classes:
-            bases = [base for base in _FAMILY_KINDS if issubclass(kind, base)]
-            if len(bases) != 1 or bases[0] in derived:  # pragma: no cover - a game's bug
-                raise TypeError(f"{kind.__name__} is not one more of the family's move kinds")
-            derived[bases[0]] = kind
-        moves = MoveSet(f"scala40.{game}.move", 2, tuple(classes), oldest_version=1, pack=pack)
-        return cls(game, moves, title, derived)
+        allowed = frozenset(kinds)
+        if allowed not in (KNOCK_KINDS, CLOSE_KINDS) or len(allowed) != len(kinds):
+            raise TypeError(
+                f"{game}: the kinds of a game that knocks or of one that closes, each once, "
+                f"not {', '.join(kind.__name__ for kind in kinds)}"
+            )
+        packs = ("spanish",) if Close in allowed else ("french", "spanish")
+        if pack not in packs:
+            raise TypeError(
+                f"{game}: the pack of a game that {'closes' if Close in allowed else 'knocks'}"
+                f" is one of {packs} (a close writes melds in the Spanish order), not {pack!r}"
+            )
+        moves = MoveSet(
+            f"scala40.{game}.move", 2, tuple(kinds), oldest_version=1, pack=pack, shared=True
+        )
+        return cls(game, title, moves, allowed)
 
-    def kind(self, base: type[K]) -> type[K]:
-        """The game's class for the shared kind ``base``.
-
-        :raises KeyError: the game has no such kind (a game's bug).
-        """
-        return cast("type[K]", self.derived[base])
-
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> M:
         """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
 
         :raises InvalidMoveError: the text is not a move of this game; the message says why.
         """
-        return cast("Move", self.moves.parse(text))
+        return cast("M", self.moves.parse(text))
 
-    def move_to_dict(self, move: Move) -> dict[str, Any]:
-        """A JSON-ready, versioned dictionary for ``move``.
+    def move_to_dict(self, move: M) -> dict[str, Any]:
+        """A JSON-ready, versioned dictionary for ``move``, under the game's format.
 
         :raises InvalidMoveError: ``move`` is not a move of this game.
 
@@ -544,12 +518,12 @@ class MoveKinds:
         >>> move_to_dict(parse_move("discard JK"))
         {'format': 'scala40.rumino.move', 'version': 2, 'type': 'discard', 'card': 'JK'}
         """
-        return self.moves.to_dict(move)
+        return self.moves.to_dict(cast("MoveBase", move))
 
-    def move_from_dict(self, data: Mapping[str, Any]) -> Move:
+    def move_from_dict(self, data: Mapping[str, Any]) -> M:
         """The move a :meth:`move_to_dict` dictionary describes, every field checked.
 
         :raises SerializationError: the data is malformed, of another version, or not a
             move of this game.
         """
-        return cast("Move", self.moves.from_dict(data))
+        return cast("M", self.moves.from_dict(data))

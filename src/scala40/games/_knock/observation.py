@@ -273,8 +273,8 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             start=start.tobytes(),
             marks=mark_rows(player_count),
             limit=max(profile.limit, 1),
-            gin_streak=profile.gin_streak or 1,  # without a streak win, no gin counts
-            reentry=profile.reentry,
+            gin_streak=rules.gin_streak or 1,  # without a streak win, no gin counts
+            reentry=rules.reentry,
         )
 
     def text(self, view: PlayerView) -> str:

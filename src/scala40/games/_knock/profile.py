@@ -1,34 +1,34 @@
-"""What the shared engine of the knock games reads from a ruleset: one frozen record.
+"""What the shared engine of the knock games works out from a ruleset: one frozen record.
 
-Rumino, Chinchón and La Conga describe their rules as options of their own ``Ruleset``
-classes; each ruleset derives one :class:`KnockRules` from them (:meth:`KnockRules.of`:
-every option read under its own name, declared once on the ruleset, and what the game
-works out from its options), and the shared engine, move generation, arrangement search
-and bots read nothing else: rules as data. A new option is its declaration on the
-ruleset, its field on the profile (of the type the ruleset declares: a test holds the two
-together, and a misspelt or mistyped read is a type error) and the rule (a predicate of
-:mod:`~scala40.games._knock.conditions`) that reads it from the profile.
+Rumino, Chinchón and La Conga describe their rules as options of their rulesets, declared
+once in the family (:class:`~scala40.games._knock.knocking.KnockingRules`, Rumino's;
+:class:`~scala40.games._knock.spanish.SpanishRules`, Chinchón's, and
+:class:`~scala40.games._knock.spanish.CongaRules`, La Conga's), and the engine's rules
+(the predicates of :mod:`~scala40.games._knock.conditions`, the scoring) read each option
+from the ruleset itself, narrowed to the family's rulesets. Each ruleset gives one
+:class:`KnockRules`: what the game works out from its options (the deck, the values, the
+meld rules, the limit...), which the engine, the move generation, the arrangement search
+and the bots share, and the caches they keep. A new option is its declaration on the
+family's ruleset and the rule that reads it.
 
 >>> from scala40.games.chinchon import Ruleset
 >>> profile = Ruleset().profile
->>> profile.game, profile.hand_size, profile.ending.value, profile.close_limit
-('chinchon', 7, 'close', 5)
+>>> profile.game, profile.hand_size, profile.ending.value, profile.limit
+('chinchon', 7, 'close', 100)
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from scala40.cards import Card, Deck
 from scala40.melds import MeldRules, OwnedTables
-from scala40.rulesets import RulesetBase, enum_converter
+from scala40.rulesets import enum_converter
 
 __all__ = [
-    "OPTIONS",
     "ClaimMode",
     "EliminateAt",
     "EndMode",
@@ -182,19 +182,13 @@ def as_end_mode(value: object) -> EndMode:
 
 @attrs.frozen(eq=False, slots=False)
 class KnockRules:
-    """Everything the shared engine reads of a game's rules (see the module): each option
-    it reads under the option's own name, read from the ruleset itself
-    (``profile.close_limit`` is the ruleset's ``close_limit``), and what the game works out
-    from its options, the fields below. Made by :meth:`of`.
-
-    An option some games of the family have and others not (La Conga's ``close_cap``) is
-    read only where the game's rules ask for it (a close's conditions, in a closing
-    game), or the game says what it is without the option (:meth:`of`'s ``fixed``).
+    """What the shared engine works out from a game's ruleset (see the module); each option
+    it reads, it reads from the ruleset itself.
 
     >>> from scala40.games.laconga import Ruleset
-    >>> profile = Ruleset(close_cap=False).profile
-    >>> profile.close_cap, profile.close_limit, profile.limit, profile.gin_streak
-    (False, 5, 100, None)
+    >>> profile = Ruleset(eliminate_at=101).profile
+    >>> profile.limit, profile.inclusive, profile.close_most_unmatched > 7
+    (101, True, True)
     """
 
     game: str
@@ -215,93 +209,13 @@ class KnockRules:
     """Whether reaching :attr:`limit` counts (100 or more), or only passing it."""
     rumino: bool = False
     """Seven cards of a suit in sequence or of a rank win the game (RU-RUMINO)."""
+    close_most_unmatched: int = 1 << 30
+    """The most unmatched cards a close leaves, as a number the hot loops compare with
+    (CH-CLOSE: the ruleset's ``close_max_unmatched``, or more than any hand holds where it
+    sets none)."""
     owned: OwnedTables = attrs.field(factory=OwnedTables, init=False, repr=False)
     """What the shared modules derive from this profile and keep (their caches), each
     under its own class, as :attr:`scala40.melds.MeldTables.owned`."""
-
-    # The options the engine reads, each the ruleset's own value under its name and of
-    # the type its ruleset declares it with (a test holds the two together), or what a
-    # game without the option fixes (:meth:`of`'s ``fixed``); set by :meth:`of`, never
-    # given. One a game has no value for is left unset, read only where its rules ask.
-    turn_limit: int | None = attrs.field(init=False, repr=False)
-    """RU-TURN, CH-TURN: turns after which a hand ends blocked (``None``: never)."""
-    discard_taken_card: bool = attrs.field(init=False, repr=False)
-    """RU-TURN, CH-TURN: the card just taken may be discarded again."""
-    reentry: int | None = attrs.field(init=False, repr=False)
-    """RU-ELIM, CH-END, LC-REENGANCHE: times a player may re-enter."""
-    end_mode: EndMode = attrs.field(init=False, repr=False)
-    """CH-END, LC-ELIM: how the hands make a game (Rumino: always elimination)."""
-    gin_streak: int | None = attrs.field(init=False, repr=False)
-    """RU-GINSTREAK: gins in a row that win a game (``None`` outside Rumino)."""
-    mano_extra_card: bool = attrs.field(init=False, repr=False)
-    """LC-DEAL: the first player's eighth card (``False`` outside La Conga)."""
-    close_cap: bool = attrs.field(init=False, repr=False)
-    """LC-CLOSECAP: no close reaching the limit (``False`` outside La Conga)."""
-    knock_limit: int = attrs.field(init=False, repr=False)
-    """RU-KNOCK: most unmatched value a knock leaves (a knocking game's)."""
-    knock_min_melded: int = attrs.field(init=False, repr=False)
-    """RU-KNOCK: fewest cards of a knocking hand in melds (a knocking game's)."""
-    gin_bonus: int = attrs.field(init=False, repr=False)
-    """RU-GIN: added to a knocker's total who goes gin (a knocking game's)."""
-    rumino_jokers: bool = attrs.field(init=False, repr=False)
-    """RU-RUMINO: jokers may stand in a Rumino (a knocking game's)."""
-    rumino_claim: ClaimMode = attrs.field(init=False, repr=False)
-    """RU-RUMINO: how a discard completing a Rumino is claimed (a knocking game's)."""
-    close_limit: int = attrs.field(init=False, repr=False)
-    """CH-CLOSE: most unmatched value of a close (a closing game's)."""
-    close_max_unmatched: int | None = attrs.field(init=False, repr=False)
-    """CH-CLOSE: most unmatched cards of a close (a closing game's)."""
-    close_most_unmatched: int = attrs.field(init=False, repr=False)
-    """CH-CLOSE: :attr:`close_max_unmatched` as a number the loops compare with (more than
-    any hand holds where the rules set none): derived, a closing game's."""
-    close_first_round: bool = attrs.field(init=False, repr=False)
-    """CH-CLOSE: a close may come on a player's first turn (a closing game's)."""
-    forbid_close_with_two_wilds: bool = attrs.field(init=False, repr=False)
-    """CH-CLOSE: no close keeping two wild cards (a closing game's)."""
-    all_matched_bonus: int = attrs.field(init=False, repr=False)
-    """CH-MINUS10: added to a closer's total with every card in melds (a closing game's)."""
-    wild_chinchon_bonus: int = attrs.field(init=False, repr=False)
-    """CH-CHINCHON: added instead for a seven-card run holding a wild card."""
-    layoff_target: LayoffTarget = attrs.field(init=False, repr=False)
-    """CH-LAYOFF: onto which melds the others lay off (a closing game's)."""
-    layoff_order: LayoffOrder = attrs.field(init=False, repr=False)
-    """CH-LAYOFF: the order the others show their hands in (a closing game's)."""
-
-    @classmethod
-    def of(
-        cls, rules: RulesetBase, *, fixed: Mapping[str, Any] | None = None, **derived: Any
-    ) -> KnockRules:
-        """The profile of ``rules``: ``derived`` gives the fields above and anything else
-        the game works out from its options (the deck, the values, the meld rules...), every
-        option of ``rules`` is read under its name, and ``fixed`` gives what the engine
-        reads of a rule the game has no option for (Rumino: always elimination), an
-        option of ``rules`` of that name taking its place.
-
-        >>> from scala40.games.chinchon import Ruleset
-        >>> Ruleset(close_limit=3).profile.close_limit
-        3
-
-        :raises TypeError: a name of ``derived`` is an option of ``rules`` (a game's bug:
-            an option is read as itself, never declared again).
-        """
-        options = rules.option_names()
-        twice = sorted(set(options) & set(derived))
-        if twice:  # pragma: no cover - a game's bug
-            raise TypeError(f"the options {twice} are read from the ruleset, not given again")
-        undeclared = sorted((set(derived) | set(fixed or {})) - set(_FIELDS) - set(OPTIONS))
-        if undeclared:  # pragma: no cover - a game's bug
-            raise TypeError(f"{undeclared} are no fields of the profile")
-        fields = {name: derived.pop(name) for name in _FIELDS if name in derived}
-        profile = cls(**fields)
-        for name, value in (fixed or {}).items():
-            if name not in options:
-                object.__setattr__(profile, name, value)
-        for name, value in derived.items():
-            object.__setattr__(profile, name, value)
-        for name in OPTIONS:
-            if name in options:
-                object.__setattr__(profile, name, getattr(rules, name))
-        return profile
 
     def __copy__(self) -> KnockRules:
         return self  # immutable: a copy may share the caches it owns
@@ -326,16 +240,6 @@ class KnockRules:
         return total >= self.limit if self.inclusive else total > self.limit
 
 
-_FIELDS = tuple(field.name for field in attrs.fields(KnockRules) if field.init)
-"""The fields a profile is made with (:meth:`KnockRules.of`)."""
-
-OPTIONS = tuple(
-    field.name for field in attrs.fields(KnockRules) if not field.init and field.name != "owned"
-)
-"""The options the engine reads, each a profile field of the ruleset option's name, or
-derived (``close_most_unmatched``) or fixed by a game without the option."""
-
-
 def max_hand_moves(rules: Any, players: int) -> int | None:
     """The most moves (chance moves included) one hand of a knock game can take with
     ``players`` seats, whoever plays, for a ruleset ``rules`` of Rumino, Chinchón or La
@@ -356,7 +260,7 @@ def max_hand_moves(rules: Any, players: int) -> int | None:
     >>> max_hand_moves(Ruleset(turn_limit=200), 2)
     804
     """
-    limit: int | None = rules.profile.turn_limit
+    limit: int | None = rules.turn_limit
     if limit is None:
         return None
     return 1 + limit * (players + 2) + 1 + players

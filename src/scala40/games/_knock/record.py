@@ -7,9 +7,10 @@ the rules' API on top of it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeAlias
 
 import attrs
+from typing_extensions import TypeVar
 
 from scala40._base.record import (
     AUTO_CHANCE_SPEC,
@@ -31,6 +32,7 @@ from scala40._format.codecs import (
 )
 from scala40._format.specs import spec
 from scala40.cards import CARD_NAMES, Card, format_cards
+from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.moves import Deal, MoveKinds, Restock
 from scala40.games._knock.phases import (
     CLAIM,
@@ -44,9 +46,21 @@ from scala40.games._knock.phases import (
     Phase,
 )
 from scala40.games._knock.profile import KnockRules
-from scala40.rulesets import RulesetBase
+from scala40.games._knock.spanish import SpanishRules
 
-__all__ = ["KnockFields", "KnockRecord"]
+__all__ = ["FamilyRules", "KnockFields", "KnockRecord"]
+
+FamilyRules: TypeAlias = KnockingRules | SpanishRules
+"""A ruleset of a knock game: one that knocks (Rumino's options) or one that closes
+(Chinchón's, and La Conga's beside them)."""
+
+M = TypeVar("M", default=Any)
+"""The moves of the game (its package's ``Move``); any move of the family where a
+function serves every game."""
+R = TypeVar("R", bound=FamilyRules, default=FamilyRules, covariant=True)
+"""The game's ruleset class; any of the family's where a function serves every game, so
+that an option one kind of game lacks is read only where the ruleset is narrowed to the
+kind that has it (``isinstance(state.rules, SpanishRules)``)."""
 
 _HAND_OVER = (REENTRY, OVER)
 """Phases after a hand's scoring: every hand has been shown."""
@@ -133,7 +147,7 @@ class KnockFields:
 
 
 @attrs.frozen(repr=False, field_transformer=order_fields)
-class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
+class KnockRecord(KnockFields, RecordBase[M, R, Phase]):
     """The fields of a whole game of Rumino, Chinchón or La Conga at one moment (the
     base of :class:`~scala40.games._knock.state.KnockState`, which is what games are
     played with): :class:`~scala40._base.record.RecordBase`'s, where the seat after the
@@ -148,9 +162,9 @@ class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
     auto_chance: bool = attrs.field(metadata=AUTO_CHANCE_SPEC)
     """Whether the engine plays chance steps itself (deals, restocks)."""
 
-    KINDS: ClassVar[MoveKinds]
-    """The game's move classes."""
-    RULESET: ClassVar[type[RulesetBase]]
+    KINDS: ClassVar[MoveKinds[Any]]
+    """The game's move kinds and move set."""
+    RULESET: ClassVar[type[KnockingRules] | type[SpanishRules]]
     """The game's ruleset class."""
     PHASES = Phase
     ABOUT: ClassVar[str] = (
@@ -200,8 +214,8 @@ class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
 
     def _chance(self, order: tuple[Card, ...]) -> Deal | Restock:
         if self.phase is DEAL:
-            return self.KINDS.deal(order)
-        return self.KINDS.restock(order)
+            return Deal(order)
+        return Restock(order)
 
     def __str__(self) -> str:
         top = CARD_NAMES[self.discard[-1]] if self.discard else "-"

@@ -26,6 +26,7 @@ from scala40._format.schema import (
 )
 from scala40._format.serial import (
     MAX_COUNT,
+    MAX_MOVE_TEXT,
     MAX_READ_ITEMS,
     FieldReader,
     is_card_code,
@@ -40,7 +41,6 @@ from scala40.games._knock import engine
 from scala40.games._knock.moves import MeldSpec, parse_meld_spec
 from scala40.games._knock.phases import HandEnd, HandResult, Layoff, Showing
 from scala40.melds import Meld
-from scala40.movekinds import MAX_MOVE_TEXT
 
 __all__ = ["HAND_RESULT"]
 

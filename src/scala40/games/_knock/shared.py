@@ -1,5 +1,5 @@
-"""What every knock game's package offers beside its own moves, state and rules: the
-phases, the arrangement functions, the view and the bots, which the family shares.
+"""What every knock game's package offers beside its moves, state and rules: the phases,
+the arrangement functions, the view and the bots, which the family shares.
 
 Each game's package re-exports these names (``from scala40.games.rumino import Phase,
 best_arrangement``), so that they are listed once, here.
@@ -16,7 +16,6 @@ from scala40.games._knock.analysis import best_arrangement, least_unmatched
 from scala40.games._knock.arrange import Arrangement
 from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.careful import CarefulBot
-from scala40.games._knock.moves import Move
 from scala40.games._knock.phases import HandEnd, HandResult, Layoff, Phase, Showing
 from scala40.games._knock.view import PlayerView
 
@@ -27,7 +26,6 @@ __all__ = [
     "HandEnd",
     "HandResult",
     "Layoff",
-    "Move",
     "Phase",
     "PlayerView",
     "Showing",

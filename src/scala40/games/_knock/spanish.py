@@ -1,9 +1,13 @@
-"""The options of Chinchón, which La Conga shares (LC-BASE): one base class for both
-rulesets, with their validation and the :class:`~scala40.games._knock.profile.KnockRules`
-they give.
+"""The options of Chinchón, which La Conga shares (LC-BASE), and La Conga's own: one base
+class for both rulesets, with their validation and the
+:class:`~scala40.games._knock.profile.KnockRules` they give, and the class La Conga's
+ruleset adds its options with.
 
-Chinchón's :class:`scala40.games.chinchon.Ruleset` is this class with its format and
-presets; La Conga's :class:`scala40.games.laconga.Ruleset` adds its own options (LC-*).
+Chinchón's :class:`scala40.games.chinchon.Ruleset` is :class:`SpanishRules` with its
+format and presets; La Conga's :class:`scala40.games.laconga.Ruleset` is
+:class:`CongaRules`, which adds its own options (LC-*). The options are the family's, so
+that the conditions of a close (:mod:`~scala40.games._knock.conditions`) read them from
+the ruleset itself, each declared once, here.
 
 >>> from scala40.games.chinchon import Ruleset
 >>> rules = Ruleset(wild="ace_of_coins")
@@ -13,7 +17,7 @@ presets; La Conga's :class:`scala40.games.laconga.Ruleset` adds its own options 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 from typing_extensions import Self
@@ -52,7 +56,7 @@ from scala40.rulesets import (
 )
 from scala40.rulesets import option_metadata as _rule
 
-__all__ = ["HAND_SIZE", "PLAYERS_PER_PACK", "SpanishRules", "spanish_problems"]
+__all__ = ["HAND_SIZE", "PLAYERS_PER_PACK", "CongaRules", "SpanishRules", "spanish_problems"]
 
 HAND_SIZE = 7
 """Cards each player holds between turns (CH-DEAL)."""
@@ -149,9 +153,11 @@ class SpanishRules(RulesetBase):
 
     _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
     profile: KnockRules = attrs.field(init=False, repr=False, eq=False, hash=False)
-    """What the shared engine of the knock games reads from these options (an attribute,
-    not a property: the engine reads it a few times every move)."""
+    """What the shared engine of the knock games works out from these options (an
+    attribute, not a property: the engine reads it a few times every move)."""
 
+    gin_streak: ClassVar[None] = None
+    """No run of gins wins a game (RU-GINSTREAK is Rumino's: no option here)."""
     GAME = "chinchon"
     """The game whose profile this ruleset gives."""
 
@@ -202,8 +208,7 @@ class SpanishRules(RulesetBase):
         else:
             face = (8, 9, 10)
         most = self.close_max_unmatched
-        return KnockRules.of(
-            self,
+        return KnockRules(
             game=self.GAME,
             deck=self.deck,
             hand_size=HAND_SIZE,
@@ -215,9 +220,6 @@ class SpanishRules(RulesetBase):
             # close_max_unmatched as a number the loops compare with (CH-CLOSE): more than
             # any hand holds where the rules set none (close_count_allowed, the hot loops).
             close_most_unmatched=1 << 30 if most is None else most,
-            # No gin streak in these games, and (without La Conga's options) no eighth
-            # card for the first player and no cap on a close.
-            fixed={"gin_streak": None, "mano_extra_card": False, "close_cap": False},
         )
 
     @property
@@ -232,6 +234,37 @@ class SpanishRules(RulesetBase):
         """What a meld is (CH-MELDS): sets of 3 or 4 of a rank, runs of 3 or more in the
         Spanish order with the ace low only, never more wild cards than natural ones."""
         return self._meld_rules
+
+
+@attrs.frozen(kw_only=True)
+class CongaRules(SpanishRules):
+    """Every option of La Conga: Chinchón's (LC-BASE) and its own, with 003's rules as
+    defaults (RULES Part 6)."""
+
+    end_mode: EndMode = attrs.field(
+        default=EndMode.ELIMINATION, converter=as_end_mode, metadata=_rule("LC-ELIM")
+    )
+    """``"elimination"``: a player whose total reaches :attr:`eliminate_at` drops out, the
+    last one left wins (LC-ELIM); ``"lowest"``: the game ends once a total reaches
+    ``target`` and the lowest total wins (as CH-END)."""
+    reentry: int | None = attrs.field(default=0, metadata=_rule("LC-REENGANCHE", 0, 100))
+    """Times each player may re-enter (reenganche) when his total reaches the limit, at
+    the highest total still below it, if he so decides (LC-REENGANCHE: 0; 1 in 003's
+    optional rule; ``None`` for any number, x:cccj)."""
+    mano_extra_card: bool = attrs.field(default=True, metadata=_rule("LC-DEAL"))
+    """The first player gets eight cards and no card is turned up; his first turn is a
+    discard (LC-DEAL); ``False`` deals as Chinchón."""
+    close_cap: bool = attrs.field(default=True, metadata=_rule("LC-CLOSECAP"))
+    """No close that would bring the closer's total to the limit, unless all his cards are
+    in melds (LC-CLOSECAP)."""
+    eliminate_at: int = attrs.field(default=100, metadata=_rule("LC-ELIM", 1, 100_000))
+    """The total that puts a player out, reached or passed (LC-ELIM: 100; 101 x:tplmp)."""
+
+    GAME = "laconga"
+
+    def _limit(self) -> int:
+        # Out at eliminate_at under elimination (LC-ELIM), the game's end at target else.
+        return self.eliminate_at if self.end_mode is EndMode.ELIMINATION else self.target
 
 
 def spanish_problems(rules: SpanishRules, checks: OptionChecks) -> list[str]:

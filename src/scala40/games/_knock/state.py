@@ -1,9 +1,10 @@
 """The state of a knock game: an immutable, hashable value holding a whole game.
 
 :class:`KnockState` is shared by Rumino, Chinchón and La Conga; each game's ``GameState``
-derives from it, naming the game's ruleset and moves (made from the game's declaration:
-:func:`~scala40.games._knock.family.knock_game`). Apply a
-move and get a new state; nothing is ever mutated.
+derives from it, generic in the game's moves and ruleset
+(``class GameState(KnockState[Move, Ruleset])``), and declares the game in its ``SPEC``
+(:class:`~scala40.games._knock.spec.KnockGameSpec`). Apply a move and get a new state;
+nothing is ever mutated.
 
 >>> from scala40.games.chinchon import new_game
 >>> state = new_game(players=2, seed=1)
@@ -18,9 +19,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args, get_origin
 
 import attrs
+from typing_extensions import Self, TypeVar
 
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
@@ -43,14 +45,23 @@ from scala40.errors import (
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.generate import generate
+from scala40.games._knock.knocking import KnockingRules
+from scala40.games._knock.moves import Claim, MoveKinds, TakeDiscard
 from scala40.games._knock.phases import HandEnd, HandResult, Phase
 from scala40.games._knock.profile import ClaimMode, Ending, EndMode
-from scala40.games._knock.record import KnockRecord
+from scala40.games._knock.record import FamilyRules, KnockRecord
 from scala40.games._knock.result import HAND_RESULT
+from scala40.games._knock.spanish import SpanishRules
+from scala40.games._knock.spec import KnockGameSpec
 from scala40.games._knock.view import PlayerView
 from scala40.match import ScoreOrder, best_seats
 
 __all__ = ["MAX_COUNT", "MAX_SEED_DIGITS", "STATE_FORMAT_VERSION", "KnockState"]
+
+M = TypeVar("M", default=Any)
+"""The game's moves (its package's ``Move``)."""
+R = TypeVar("R", bound=FamilyRules, default=FamilyRules, covariant=True)
+"""The game's ruleset class, one of the family's."""
 
 STATE_FORMAT_VERSION = 2
 
@@ -59,31 +70,44 @@ _HAND_OVER = (Phase.REENTRY, Phase.OVER)
 
 
 @attrs.frozen(repr=False, field_transformer=order_fields)
-class KnockState(KnockRecord):
+class KnockState(KnockRecord[M, R]):
     """A whole game of Rumino, Chinchón or La Conga at one moment (the shared base of
     the games' ``GameState`` classes; its fields are
     :class:`~scala40.games._knock.record.KnockRecord`'s). Build one with the game's
-    ``new_game`` or :meth:`from_position`; change it with :meth:`apply`."""
+    ``new_game`` or :meth:`from_position`; change it with :meth:`apply`.
+
+    A game's class names its moves and its ruleset as its type arguments, which a type
+    checker reads (``apply`` takes the game's moves) and so does the class itself (its
+    move set and ruleset), and the rest of the game in ``SPEC``::
+
+        @attrs.frozen(repr=False)
+        class GameState(KnockState[Move, Ruleset]):
+            SPEC = KnockGameSpec(name="chinchon", title="Chinchón", ...)
+    """
 
     FORMAT_VERSION: ClassVar[int] = STATE_FORMAT_VERSION
-    # Set for each game's class from its kinds (below), as its move set and format.
+    # Set for each game's class from its declaration (below), as its move set and format.
     game_name: ClassVar[str] = ""
+    SPEC: ClassVar[KnockGameSpec]
+    """The game's declaration."""
     VIEW = PlayerView
     HAND_RESULT = HAND_RESULT
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        # A game's class names its move kinds and its ruleset (made from the game's
-        # declaration, :func:`~scala40.games._knock.family.knock_game`); its name, move
-        # set and state format follow from them, so that they cannot disagree.
-        kinds = cls.__dict__.get("KINDS")
-        if kinds is not None:
-            cls.game_name = kinds.game
+        # A game's class names its moves and its ruleset as its type arguments, and the
+        # rest of the game in SPEC: its kinds, move set, name and state format follow,
+        # so that they cannot disagree (read once, from the class attrs makes).
+        spec = cls.__dict__.get("SPEC")
+        if spec is not None and "__attrs_attrs__" in cls.__dict__:
+            moves, ruleset = _type_arguments(cls)
+            kinds = MoveKinds.declare(spec.name, spec.title, get_args(moves), pack=spec.pack)
+            cls.KINDS = kinds
+            cls.RULESET = ruleset
+            cls.game_name = spec.name
             cls.MOVES = kinds.moves
-            cls.FORMAT = f"scala40.{kinds.game}.state"
+            cls.FORMAT = f"scala40.{spec.name}.state"
             # A take and a claim bring the top discard, seen by all, into the hand.
-            cls.SHOWING_KINDS = frozenset(
-                kind for kind in (kinds.take, kinds.claim) if kind is not None
-            )
+            cls.SHOWING_KINDS = frozenset({TakeDiscard, Claim} & kinds.kinds)
         super().__init_subclass__(**kwargs)
 
     def face_up_cards(self) -> tuple[Card, ...]:
@@ -94,8 +118,9 @@ class KnockState(KnockRecord):
     _generate = generate
     _apply_trusted = engine.apply_trusted
 
-    def _apply(self, move: Any) -> Any:
-        return engine.apply(self, move)
+    def _apply(self, move: Any) -> Self:
+        new: Self = engine.apply(self, move)  # type: ignore[assignment]  # a copy of this class
+        return new
 
     def _seats_in(self) -> tuple[int, ...]:
         return tuple(seat for seat, playing in enumerate(self.active) if playing)
@@ -118,13 +143,13 @@ class KnockState(KnockRecord):
     @classmethod
     def new(
         cls,
-        rules: Any = None,
+        rules: R | str | None = None,
         players: int = 2,
         seed: int | None = None,
         *,
         auto_chance: bool = True,
         dealer: int | None = None,
-    ) -> Any:
+    ) -> Self:
         """A new game: the first dealer drawn by lot (C-LOT) and the first hand dealt.
 
         ``rules`` is a ruleset of the game, a preset name or ``None``; ``seed=None``
@@ -133,14 +158,17 @@ class KnockState(KnockRecord):
         ``dealer`` fixes the first dealer (RU-DEAL: the winner of a game deals first in
         the next).
         """
-        rules = resolve_rules(cls.RULESET, rules, cls.RULESET.__name__)
-        fields = new_game_fields(rules, players, seed, auto_chance, dealer, Phase.DEAL)
+        ruleset = resolve_rules(cls.RULESET, rules, cls.RULESET.__name__)
+        fields = new_game_fields(ruleset, players, seed, auto_chance, dealer, Phase.DEAL)
         state = cls(
             **record_format(cls).with_usual(
                 {**fields, "discard": (), "scores": (0,) * fields["player_count"]}
             )
         )
-        return engine.deal(state, None) if auto_chance else state
+        if not auto_chance:
+            return state
+        dealt: Self = engine.deal(state, None)  # type: ignore[assignment]  # a copy of this class
+        return dealt
 
     @classmethod
     def from_position(
@@ -149,7 +177,7 @@ class KnockState(KnockRecord):
         hands: Sequence[Iterable[Card] | str],
         discard: Iterable[Card] | str = (),
         stock: Iterable[Card] | str | None = None,
-        rules: Any = None,
+        rules: R | str | None = None,
         phase: Phase | str = Phase.DRAW,
         turn: int = 0,
         dealer: int | None = None,
@@ -158,7 +186,7 @@ class KnockState(KnockRecord):
         seed: int = 0,
         auto_chance: bool = True,
         **fields: Any,
-    ) -> Any:
+    ) -> Self:
         """A state built from a position (for tests, puzzles and apps keeping their own
         table). Cards are given as text or codes (stock and discard pile top card last);
         without ``stock`` the cards of the deck not placed elsewhere make the stock,
@@ -182,7 +210,8 @@ class KnockState(KnockRecord):
 
         :raises InvalidArgumentError: a field named is none of the state's.
         """
-        rules = cls.RULESET.resolve(rules)
+        kind: Any = cls.RULESET  # the class's ruleset, R
+        ruleset: FamilyRules = kind.resolve(rules)
         read = PositionReader(hands, most_cards=MAX_READ_ITEMS, most_seats=_MAX_SEATS)
         count = read.count
         pile = read.cards(discard, "discard pile")
@@ -190,7 +219,7 @@ class KnockState(KnockRecord):
         named = read.named(cls, fields)
         read.seed(seed)
         problems = read.problems
-        deck = Counter(rules.deck.cards)
+        deck = Counter(ruleset.deck.cards)
         placed: Counter[Card] = Counter(pile)
         for hand in read.hands:
             placed.update(hand)
@@ -209,14 +238,30 @@ class KnockState(KnockRecord):
             raise InvalidStateError(problems)
         values = record_format(cls).with_usual(
             {
-                **read.fields(rules, phase, turn, dealer, hand_number, seed, auto_chance),
+                **read.fields(ruleset, phase, turn, dealer, hand_number, seed, auto_chance),
                 "stock": stock_cards,
                 "discard": pile,
                 "scores": tuple_or(scores, (0,) * count),
                 **named,
             }
         )
-        return read.valid(cls(**values))
+        valid: Self = read.valid(cls(**values))
+        return valid
+
+
+def _type_arguments(cls: type) -> tuple[Any, type[FamilyRules]]:
+    """The moves and the ruleset a game's class names as its type arguments
+    (``KnockState[Move, Ruleset]``).
+
+    :raises TypeError: the class names none, or no ruleset of the family's (a game's bug,
+        found when its package is imported).
+    """
+    for base in cls.__dict__.get("__orig_bases__", ()):
+        if get_origin(base) is KnockState:
+            moves, ruleset = get_args(base)
+            if isinstance(ruleset, type) and issubclass(ruleset, (KnockingRules, SpanishRules)):
+                return moves, ruleset
+    raise TypeError(f"{cls.__qualname__} names its moves and ruleset: KnockState[Move, Ruleset]")
 
 
 # ---------------------------------------------------------------- validation
@@ -287,14 +332,14 @@ def _consistency_problems(state: KnockState) -> list[str]:
 def _expected_winners(state: KnockState, result: HandResult) -> tuple[int, ...]:
     """Who won a game that is over, as its last hand ended it (RU-RUMINO, RU-GINSTREAK,
     RU-ELIM, CH-CHINCHON, CH-END, LC-ELIM, C-WINNERS)."""
-    profile = state.profile
     closer = result.closer
     if result.end in (HandEnd.RUMINO, HandEnd.CHINCHON):
         return (closer,)
-    if result.end is HandEnd.GIN and state.gins[closer] == profile.gin_streak:
+    rules = state.rules
+    if result.end is HandEnd.GIN and state.gins[closer] == rules.gin_streak:
         return (closer,)
     seats = [seat for seat in range(state.player_count) if state.active[seat]]
-    if profile.end_mode is EndMode.LOWEST:
+    if rules.end_mode is EndMode.LOWEST:
         return best_seats(state.scores, seats, ScoreOrder.LOW)
     if len(seats) == 1:
         return (seats[0],)
@@ -329,7 +374,7 @@ def _phase_problems(state: KnockState) -> list[str]:
                 problems.append(f"player {seat} holds {held} cards, expected {wanted}")
         if phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM) and not state.stock:
             problems.append(f"the stock is empty at the {phase.value} phase")
-        limit = profile.turn_limit
+        limit = state.rules.turn_limit
         played = sum(state.turns_played)
         if phase in (Phase.DRAW, Phase.PLAY) and limit is not None and played >= limit:
             problems.append(f"the hand has played its turn_limit of {limit} turns")
@@ -343,22 +388,23 @@ def _phase_problems(state: KnockState) -> list[str]:
             if len(hand) > most:
                 problems.append(f"player {seat} holds {len(hand)} cards, more than {most}")
     if phase is Phase.CLAIM:
-        if not profile.rumino or profile.rumino_claim is not ClaimMode.DECISION:
+        rules = state.rules
+        if not isinstance(rules, KnockingRules) or rules.rumino_claim is not ClaimMode.DECISION:
             problems.append("claims are decided only under rumino_claim='decision' (RU-RUMINO)")
         elif not state.discard:
             problems.append("a claim needs a discard")
         else:
             top = state.discard[-1]
             for seat in state.pending:
-                if seat == state.turn or not has_rumino(state.hands[seat], profile, top):
+                if seat == state.turn or not has_rumino(state.hands[seat], rules, top):
                     problems.append(f"seat {seat} cannot claim the discard (RU-RUMINO)")
     if phase is Phase.REENTRY:
-        if profile.end_mode is not EndMode.ELIMINATION or profile.reentry == 0:
+        if state.rules.end_mode is not EndMode.ELIMINATION or state.rules.reentry == 0:
             problems.append("nobody re-enters under these rules (LC-REENGANCHE)")
         if profile.reaches(state.reentry_total):
             problems.append(f"a player would re-enter at {state.reentry_total}, at the limit")
         for seat in state.pending:
-            allowed = profile.reentry
+            allowed = state.rules.reentry
             if not profile.reaches(state.scores[seat]) or (
                 allowed is not None and state.reentries[seat] >= allowed
             ):
@@ -385,7 +431,8 @@ def _score_problems(state: KnockState) -> list[str]:
     phase = state.phase
     if phase is Phase.OVER:
         return problems
-    lowest = profile.end_mode is EndMode.LOWEST
+    rules = state.rules
+    lowest = rules.end_mode is EndMode.LOWEST
     # While re-entries are decided, those who reached the limit and have not re-entered
     # are still in.
     result = state.last_hand
@@ -402,10 +449,10 @@ def _score_problems(state: KnockState) -> list[str]:
             )
         elif not playing and not busted:
             problems.append(f"player {seat} is out with {score}, below the limit {profile.limit}")
-    allowed = profile.reentry
+    allowed = rules.reentry
     if allowed is not None and any(count > allowed for count in state.reentries):
         problems.append(f"a player re-entered more than {allowed} times")
-    streak = profile.gin_streak
+    streak = rules.gin_streak
     gins = [value for value in state.gins if value]
     if len(gins) > 1 or any(value > state.hand_number for value in gins):
         problems.append("gins counts the gins of one player in the first hands")
@@ -467,7 +514,7 @@ def _last_hand_problems(state: KnockState) -> list[str]:
             problems.append("last_hand: a Rumino is shown by nobody and scores nothing")
         return problems
     if end is HandEnd.BLOCKED:
-        if profile.turn_limit is None and not state.resigned:
+        if state.rules.turn_limit is None and not state.resigned:
             # A hand abandoned at a resignation ends as a blocked one (C-RESIGN).
             problems.append("last_hand: a hand ends blocked only under a turn_limit")
         if any(item is not None for item in result.shown) or any(result.points):
@@ -526,7 +573,7 @@ def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
             # Each bonus is an option of the games whose hands end so (RU-GIN, CH-MINUS10,
             # CH-CHINCHON), read only there.
             bonus = _BONUSES.get(end)
-            points = 0 if bonus is None else getattr(profile, bonus)
+            points = 0 if bonus is None else getattr(state.rules, bonus)
         if result.points[seat] != points:
             problems.append(
                 f"last_hand: player {seat} scores {result.points[seat]}, not the {points} "

@@ -102,7 +102,7 @@ class KnockText(GameText):
     def _limit_text(self, state: Any) -> str:
         profile = state.profile
         reach = "reaches" if profile.inclusive else "passes"
-        if profile.end_mode is EndMode.LOWEST:
+        if state.rules.end_mode is EndMode.LOWEST:
             return f"the game ends when a total {reach} {profile.limit}"
         return f"a player whose total {reach} {profile.limit} drops out"
 
@@ -258,7 +258,7 @@ class KnockText(GameText):
         result = state.last_hand
         if result is not None and result.end is HandEnd.GIN and len(state.winners) == 1:
             streak = state.gins[state.winners[0]]
-            if streak and streak == state.profile.gin_streak:
+            if streak and streak == state.rules.gin_streak:
                 lines.append(f"Gin in each of the first {streak} hands (RU-GINSTREAK).")
         lines.append(f"Winner: {winners}" if winners else "No winner.")
         return lines

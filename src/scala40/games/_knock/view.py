@@ -22,11 +22,13 @@ from scala40._base.record import order_fields
 from scala40._base.sampling import pick
 from scala40._rng import random_below, shuffle
 from scala40.cards import RANK_OF, SUIT_OF, Card
-from scala40.games._knock.arrange import has_rumino
+from scala40.games._knock.arrange import has_rumino, rumino_jokers
+from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.moves import Move
 from scala40.games._knock.phases import CLAIM, DRAW, PLAY, HandResult, Phase
-from scala40.games._knock.profile import ClaimMode, KnockRules
+from scala40.games._knock.profile import ClaimMode
 from scala40.games._knock.record import KnockFields, KnockRecord
+from scala40.games._knock.spanish import SpanishRules
 from scala40.views import ViewBase
 
 __all__ = ["PlayerView"]
@@ -122,7 +124,7 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
         for seat in self.pending:
             if seat == self.player or seat in known:
                 continue
-            witness, rng = _rumino_witness(pool, top, self.profile, rng)
+            witness, rng = _rumino_witness(pool, top, self.rules, rng)
             if witness is None:
                 break  # not a view a state gives: the checks will say so
             pool -= Counter(witness)
@@ -138,12 +140,11 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
         profile = self.profile
         if not profile.rumino or self.phase not in (DRAW, PLAY, CLAIM):
             return True
-        if any(has_rumino(hand, profile) for hand in state.hands if hand):
+        rules = self.rules
+        if any(has_rumino(hand, rules) for hand in state.hands if hand):
             return False
         top = self.discard[-1] if self.discard else None
-        return not any(
-            has_rumino(state.hands[seat], profile, top) for seat in self._cannot_claim()
-        )
+        return not any(has_rumino(state.hands[seat], rules, top) for seat in self._cannot_claim())
 
     def _cannot_claim(self) -> list[int]:
         """The seats known to hold no Rumino with the top discard (RU-RUMINO): at a claim,
@@ -162,7 +163,8 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
             self.phase is DRAW
             and self.discard
             and any(self.turns_played)
-            and self.profile.rumino_claim is ClaimMode.AUTO
+            and isinstance(self.rules, KnockingRules)
+            and self.rules.rumino_claim is ClaimMode.AUTO
         ):
             before = [(self.turn - step) % count for step in range(1, count)]
             discarder = next((seat for seat in before if self.active[seat]), self.turn)
@@ -176,13 +178,13 @@ _RUN = (*range(1, 14), 1)
 
 
 def _rumino_witness(
-    pool: Counter[Card], top: Card, profile: KnockRules, rng: int
+    pool: Counter[Card], top: Card, rules: KnockingRules | SpanishRules, rng: int
 ) -> tuple[list[Card] | None, int]:
     """Six cards of ``pool`` that ``top`` completes into a Rumino (RU-MELDS,
     RU-RUMINO), at random: seven of a rank or seven in sequence of a suit, wild cards
     standing in where the rules allow; ``None`` when the pool holds none. At most 13
     ranks and 4 suits of 8 windows are tried, each checked once."""
-    wild = profile.meld_rules.wild_cards
+    wild = rules.profile.meld_rules.wild_cards
     top_wild = top in wild
     targets: list[tuple[int, tuple[int, ...]]] = []
     for rank in range(1, 14) if top_wild else (RANK_OF[top],):
@@ -194,7 +196,7 @@ def _rumino_witness(
                 targets.append((suit, window))
     order, rng = shuffle(targets, rng)
     wilds = (
-        sorted(card for card in pool.elements() if card in wild) if profile.rumino_jokers else []
+        sorted(card for card in pool.elements() if card in wild) if rumino_jokers(rules) else []
     )
     for suit, slots in order:
         left = list(slots)
@@ -223,6 +225,6 @@ def _rumino_witness(
             free[card] -= 1
             chosen.append(card)
         else:
-            if has_rumino(chosen, profile, top):
+            if has_rumino(chosen, rules, top):
                 return chosen, rng
     return None, rng

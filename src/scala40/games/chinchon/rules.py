@@ -51,7 +51,7 @@ class Ruleset(SpanishRules):
 
     >>> from scala40.games.chinchon.rules import Ruleset
     >>> rules = Ruleset(close_limit=3)
-    >>> rules.label(), rules.profile.close_limit
+    >>> rules.label(), rules.close_limit
     ('catsatcards + close_limit=3', 3)
     """
 

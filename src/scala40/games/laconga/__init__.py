@@ -2,9 +2,9 @@
 close that would reach 100, elimination and the reenganche (RULES Part 6).
 
 A game of the knock family (:mod:`scala40.games._knock`), declared as data: its ruleset
-and wording (:mod:`~scala40.games.laconga.rules`), the move kinds it allows with the rules
-each cites, its title and summary; its own move classes, its ``GameState`` and its record
-are made from that declaration, and the engine, the view and the bots are the family's.
+and wording (:mod:`~scala40.games.laconga.rules`), the family's move kinds it allows
+(:data:`Move`), and its ``GameState``, generic in them, with its title and summary; its
+record follows, and the moves, the engine, the view and the bots are the family's.
 
 A turn is a draw then a discard, or a close (CH-TURN, CH-CLOSE), the first player's
 first turn a discard only (LC-DEAL). A close names the card discarded face down and the
@@ -28,12 +28,32 @@ scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, disc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, TypeAlias
+
+import attrs
+
 from scala40.game import register_game
 from scala40.games._knock import shared
-from scala40.games._knock.family import CLOSE_KINDS, KnockGameSpec, knock_game
+from scala40.games._knock.family import knock_game
+from scala40.games._knock.moves import (
+    Close,
+    Deal,
+    Discard,
+    DrawStock,
+    MoveKinds,
+    Reenter,
+    Resign,
+    Restock,
+    Retire,
+    TakeDiscard,
+)
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
+from scala40.games._knock.spec import KnockGameSpec
+from scala40.games._knock.state import KnockState
 from scala40.games.laconga import rules
 from scala40.games.laconga.rules import *  # noqa: F403 - the ruleset, its presets and options
+from scala40.games.laconga.rules import Ruleset
 
 __all__ = [
     "GAME",
@@ -44,6 +64,7 @@ __all__ = [
     "Discard",
     "DrawStock",
     "GameState",
+    "Move",
     "Reenter",
     "Resign",
     "Restock",
@@ -57,48 +78,63 @@ __all__ = [
 __all__ += rules.__all__
 __all__ += shared.__all__
 
-LACONGA = knock_game(
-    KnockGameSpec(
+Move: TypeAlias = (
+    DrawStock | TakeDiscard | Discard | Close | Reenter | Retire | Deal | Restock | Resign
+)
+"""A move of La Conga: the family's kinds of a game that closes, in the order its notation
+lists them (Chinchón's too: ``laconga.Close is chinchon.Close``)."""
+
+
+@attrs.frozen(repr=False)
+class GameState(KnockState[Move, rules.Ruleset]):
+    """A whole game of La Conga at one moment (the family's state, its fields and methods:
+    :class:`~scala40.games._knock.state.KnockState`)."""
+
+    SPEC = KnockGameSpec(
         name="laconga",
         title="La Conga",
         summary="Chinchón from Uruguay: the first player gets eight cards, no close that would "
         "reach 100, out at 100 (with an optional re-entry); the last one in wins.",
-        ruleset=rules.Ruleset,
         text=rules.TEXT,
-        kinds=CLOSE_KINDS,
-        rule_ids={
-            "draw": "CH-TURN, LC-BASE",
-            "take": "CH-TURN, LC-BASE",
-            "discard": "CH-TURN; the first player's first turn, LC-DEAL",
-            "close": "CH-CLOSE, LC-BASE",
-            "reenter": "LC-REENGANCHE",
-            "retire": "LC-REENGANCHE",
-            "deal": "LC-DEAL",
-            "restock": "CH-RESTOCK, LC-BASE",
-        },
         pack="spanish",
         aliases=("conga", "la-conga"),
         players=3,
-    ),
-    __name__,
-)
-"""La Conga as the family builds it from its declaration."""
+    )
 
-GAME = register_game(LACONGA.game)
+
+GAME = register_game(knock_game(GameState))
 """The La Conga record of the game registry (:func:`scala40.game.load_game`)."""
-KINDS = LACONGA.kinds
-"""La Conga's move classes, for the shared engine."""
-# The game's own classes and state, as the family built them; the stub beside this file
-# (__init__.pyi, written from the declaration) types each as the game's own.
-(DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign) = LACONGA.classes
-GameState = LACONGA.state
-MOVES = KINDS.moves
+KINDS: MoveKinds[Move] = GameState.KINDS
+"""La Conga's move kinds and move set."""
+MOVES = GameState.MOVES
 """Every kind of La Conga's moves: reads and writes them as text and as dictionaries."""
-parse_move = KINDS.parse_move
-"""Read a move from its notation (:meth:`~scala40.games._knock.moves.MoveKinds.parse_move`)."""
-move_to_dict = KINDS.move_to_dict
-"""A move as a versioned dictionary (:meth:`~scala40.games._knock.moves.MoveKinds.move_to_dict`)."""
-move_from_dict = KINDS.move_from_dict
-"""The move such a dictionary describes (:meth:`~scala40.games._knock.moves.MoveKinds.move_from_dict`)."""
-new_game = GameState.new
-"""A new game of La Conga (:meth:`~scala40.games._knock.state.KnockState.new`)."""
+
+
+def parse_move(text: str) -> Move:
+    """Read a move of La Conga from its notation (the inverse of ``str(move)``;
+    case-insensitive: :meth:`~scala40.games._knock.moves.MoveKinds.parse_move`)."""
+    return KINDS.parse_move(text)
+
+
+def move_to_dict(move: Move) -> dict[str, Any]:
+    """A move as a versioned dictionary of La Conga's format
+    (:meth:`~scala40.games._knock.moves.MoveKinds.move_to_dict`)."""
+    return KINDS.move_to_dict(move)
+
+
+def move_from_dict(data: Mapping[str, Any]) -> Move:
+    """The move such a dictionary describes, every field checked
+    (:meth:`~scala40.games._knock.moves.MoveKinds.move_from_dict`)."""
+    return KINDS.move_from_dict(data)
+
+
+def new_game(
+    rules: Ruleset | str | None = None,
+    players: int = 2,
+    seed: int | None = None,
+    *,
+    auto_chance: bool = True,
+    dealer: int | None = None,
+) -> GameState:
+    """A new game of La Conga (:meth:`~scala40.games._knock.state.KnockState.new`)."""
+    return GameState.new(rules, players, seed, auto_chance=auto_chance, dealer=dealer)

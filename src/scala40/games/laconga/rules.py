@@ -27,11 +27,9 @@ from scala40.games._knock.profile import (
     LayoffOrder,
     LayoffTarget,
     Wild,
-    as_end_mode,
 )
-from scala40.games._knock.spanish import SpanishRules
+from scala40.games._knock.spanish import CongaRules
 from scala40.games._knock.text import CLOSE_HELP, KnockText
-from scala40.rulesets import option_metadata as _rule
 from scala40.rulesets import set_presets
 
 __all__ = [
@@ -47,7 +45,7 @@ __all__ = [
 
 
 @attrs.frozen(kw_only=True)
-class Ruleset(SpanishRules):
+class Ruleset(CongaRules):
     """Every option of La Conga: Chinchón's (LC-BASE) and its own, with 003's rules as
     defaults (RULES Part 6).
 
@@ -56,31 +54,7 @@ class Ruleset(SpanishRules):
     'catsatcards + close_cap=False'
     """
 
-    end_mode: EndMode = attrs.field(
-        default=EndMode.ELIMINATION, converter=as_end_mode, metadata=_rule("LC-ELIM")
-    )
-    """``"elimination"``: a player whose total reaches :attr:`eliminate_at` drops out, the
-    last one left wins (LC-ELIM); ``"lowest"``: the game ends once a total reaches
-    ``target`` and the lowest total wins (as CH-END)."""
-    reentry: int | None = attrs.field(default=0, metadata=_rule("LC-REENGANCHE", 0, 100))
-    """Times each player may re-enter (reenganche) when his total reaches the limit, at
-    the highest total still below it, if he so decides (LC-REENGANCHE: 0; 1 in 003's
-    optional rule; ``None`` for any number, x:cccj)."""
-    mano_extra_card: bool = attrs.field(default=True, metadata=_rule("LC-DEAL"))
-    """The first player gets eight cards and no card is turned up; his first turn is a
-    discard (LC-DEAL); ``False`` deals as Chinchón."""
-    close_cap: bool = attrs.field(default=True, metadata=_rule("LC-CLOSECAP"))
-    """No close that would bring the closer's total to the limit, unless all his cards are
-    in melds (LC-CLOSECAP)."""
-    eliminate_at: int = attrs.field(default=100, metadata=_rule("LC-ELIM", 1, 100_000))
-    """The total that puts a player out, reached or passed (LC-ELIM: 100; 101 x:tplmp)."""
-
     FORMAT: ClassVar[str] = "scala40.laconga.ruleset"
-    GAME = "laconga"
-
-    def _limit(self) -> int:
-        # Out at eliminate_at under elimination (LC-ELIM), the game's end at target else.
-        return self.eliminate_at if self.end_mode is EndMode.ELIMINATION else self.target
 
 
 PRESETS = set_presets(Ruleset, {

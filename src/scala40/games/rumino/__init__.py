@@ -2,9 +2,9 @@
 knocking on seven points, gin, and the seven-card Rumino that wins the game (RULES Part 4).
 
 A game of the knock family (:mod:`scala40.games._knock`), declared as data: its ruleset
-and wording (:mod:`~scala40.games.rumino.rules`), the move kinds it allows with the rules
-each cites, its title and summary; its own move classes, its ``GameState`` and its record
-are made from that declaration, and the engine, the view and the bots are the family's.
+and wording (:mod:`~scala40.games.rumino.rules`), the family's move kinds it allows
+(:data:`Move`), and its ``GameState``, generic in them, with its title and summary; its
+record follows, and the moves, the engine, the view and the bots are the family's.
 
 A turn is a knock (RU-KNOCK) or a draw, then a discard (RU-TURN). A player not on turn
 may claim a discard completing his Rumino (RU-RUMINO, when ``rumino_claim`` is
@@ -28,13 +28,35 @@ scala40.errors.InvalidMoveError: unknown move 'close': expected draw, take, knoc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, TypeAlias
+
+import attrs
+
 from scala40.game import SearchTuning, register_game
 from scala40.games._knock import shared
 from scala40.games._knock.analysis import has_rumino
-from scala40.games._knock.family import KNOCK_KINDS, KnockGameSpec, knock_game
+from scala40.games._knock.family import knock_game
+from scala40.games._knock.moves import (
+    Claim,
+    Deal,
+    Discard,
+    DrawStock,
+    Knock,
+    MoveKinds,
+    Pass,
+    Reenter,
+    Resign,
+    Restock,
+    Retire,
+    TakeDiscard,
+)
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
+from scala40.games._knock.spec import KnockGameSpec
+from scala40.games._knock.state import KnockState
 from scala40.games.rumino import rules
 from scala40.games.rumino.rules import *  # noqa: F403 - the ruleset, its presets and options
+from scala40.games.rumino.rules import Ruleset
 
 __all__ = [
     "GAME",
@@ -46,6 +68,7 @@ __all__ = [
     "DrawStock",
     "GameState",
     "Knock",
+    "Move",
     "Pass",
     "Reenter",
     "Resign",
@@ -61,65 +84,76 @@ __all__ = [
 __all__ += rules.__all__
 __all__ += shared.__all__
 
-RUMINO = knock_game(
-    KnockGameSpec(
+Move: TypeAlias = (
+    DrawStock
+    | TakeDiscard
+    | Knock
+    | Discard
+    | Claim
+    | Pass
+    | Reenter
+    | Retire
+    | Deal
+    | Restock
+    | Resign
+)
+"""A move of Rumino: the family's kinds of a game that knocks, in the order its notation
+lists them (each the family's, as Chinchón's: ``rumino.Discard is chinchon.Discard``)."""
+
+
+@attrs.frozen(repr=False)
+class GameState(KnockState[Move, rules.Ruleset]):
+    """A whole game of Rumino at one moment (the family's state, its fields and methods:
+    :class:`~scala40.games._knock.state.KnockState`)."""
+
+    SPEC = KnockGameSpec(
         name="rumino",
         title="Rumino",
         summary="Italian-American rummy: seven cards, melds kept in hand, knock with 7 "
         "points or less unmatched; a Rumino of seven wins at once; out over 100.",
-        ruleset=rules.Ruleset,
         text=rules.TEXT,
-        kinds=KNOCK_KINDS,
-        rule_ids={
-            "draw": "RU-TURN",
-            "take": "RU-TURN",
-            "knock": "RU-KNOCK",
-            "discard": "RU-TURN",
-            "claim": "RU-RUMINO",
-            "pass": "RU-RUMINO",
-            "reenter": "RU-ELIM",
-            "retire": "RU-ELIM",
-            "deal": "RU-DEAL",
-            "restock": "RU-RESTOCK",
-        },
         aliases=("ramino", "rumina"),
         players=3,
         # The search on a belief lost to greedy here (42.0% of 100 hands on paired deals, a
         # paired difference of -16 points, standard error 8): the strongest bot plays
         # greedy's move until a search beats it.
         search_tuning=SearchTuning(candidates=1),
-    ),
-    __name__,
-)
-"""Rumino as the family builds it from its declaration."""
+    )
 
-GAME = register_game(RUMINO.game)
+
+GAME = register_game(knock_game(GameState))
 """The Rumino record of the game registry (:func:`scala40.game.load_game`)."""
-KINDS = RUMINO.kinds
-"""Rumino's move classes, for the shared engine."""
-# The game's own classes and state, as the family built them; the stub beside this file
-# (__init__.pyi, written from the declaration) types each as the game's own.
-(
-    DrawStock,
-    TakeDiscard,
-    Knock,
-    Discard,
-    Claim,
-    Pass,
-    Reenter,
-    Retire,
-    Deal,
-    Restock,
-    Resign,
-) = RUMINO.classes
-GameState = RUMINO.state
-MOVES = KINDS.moves
+KINDS: MoveKinds[Move] = GameState.KINDS
+"""Rumino's move kinds and move set."""
+MOVES = GameState.MOVES
 """Every kind of Rumino's moves: reads and writes them as text and as dictionaries."""
-parse_move = KINDS.parse_move
-"""Read a move from its notation (:meth:`~scala40.games._knock.moves.MoveKinds.parse_move`)."""
-move_to_dict = KINDS.move_to_dict
-"""A move as a versioned dictionary (:meth:`~scala40.games._knock.moves.MoveKinds.move_to_dict`)."""
-move_from_dict = KINDS.move_from_dict
-"""The move such a dictionary describes (:meth:`~scala40.games._knock.moves.MoveKinds.move_from_dict`)."""
-new_game = GameState.new
-"""A new game of Rumino (:meth:`~scala40.games._knock.state.KnockState.new`)."""
+
+
+def parse_move(text: str) -> Move:
+    """Read a move of Rumino from its notation (the inverse of ``str(move)``;
+    case-insensitive: :meth:`~scala40.games._knock.moves.MoveKinds.parse_move`)."""
+    return KINDS.parse_move(text)
+
+
+def move_to_dict(move: Move) -> dict[str, Any]:
+    """A move as a versioned dictionary of Rumino's format
+    (:meth:`~scala40.games._knock.moves.MoveKinds.move_to_dict`)."""
+    return KINDS.move_to_dict(move)
+
+
+def move_from_dict(data: Mapping[str, Any]) -> Move:
+    """The move such a dictionary describes, every field checked
+    (:meth:`~scala40.games._knock.moves.MoveKinds.move_from_dict`)."""
+    return KINDS.move_from_dict(data)
+
+
+def new_game(
+    rules: Ruleset | str | None = None,
+    players: int = 2,
+    seed: int | None = None,
+    *,
+    auto_chance: bool = True,
+    dealer: int | None = None,
+) -> GameState:
+    """A new game of Rumino (:meth:`~scala40.games._knock.state.KnockState.new`)."""
+    return GameState.new(rules, players, seed, auto_chance=auto_chance, dealer=dealer)

@@ -13,6 +13,7 @@ from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe
 from scala40._format.serial import (
     MAX_COUNT,
+    MAX_MOVE_TEXT,
     MAX_SEED_DIGITS,
     card_counts,
     count_problems,
@@ -32,7 +33,6 @@ from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import MatchFormat, RestockMethod, Ruleset
 from scala40.melds import Meld, MeldRules
-from scala40.movekinds import MAX_MOVE_TEXT
 
 __all__ = [
     "MAX_COUNT",

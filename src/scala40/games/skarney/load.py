@@ -11,6 +11,7 @@ from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe
 from scala40._format.serial import (
     MAX_COUNT,
+    MAX_MOVE_TEXT,
     MAX_READ_ITEMS,
     card_counts,
     count_problems,
@@ -26,7 +27,6 @@ from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_o
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import Ruleset, hand_penalty
 from scala40.melds import Meld, MeldKind
-from scala40.movekinds import MAX_MOVE_TEXT
 
 __all__ = [
     "MAX_PLACED",

@@ -1,0 +1,43 @@
+"""What declares a knock game besides its moves and ruleset: :class:`KnockGameSpec`, the
+``SPEC`` of its ``GameState`` (:mod:`~scala40.games._knock.family`).
+
+>>> from scala40.games import chinchon
+>>> chinchon.GameState.SPEC.name, chinchon.GameState.SPEC.pack
+('chinchon', 'spanish')
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from scala40.game import GameText, SearchTuning
+
+__all__ = ["KnockGameSpec"]
+
+
+@attrs.frozen(kw_only=True)
+class KnockGameSpec:
+    """What makes one knock game besides its moves and ruleset, declared as data
+    (python-chess declares a variant in attributes, pokerkit a game as a preset over
+    records): the ``SPEC`` of its ``GameState``; everything else follows
+    (:func:`~scala40.games._knock.family.knock_game`)."""
+
+    name: str
+    """The registry name, which names the game's formats (``scala40.NAME.move``,
+    ``scala40.NAME.state``): lower-case letters and digits."""
+    title: str
+    """The game's title, as players write it (``Chinchón``)."""
+    summary: str
+    """What makes the game, in a sentence or two (the command line's list of games)."""
+    text: GameText
+    """The game's wording: the command line's help and its words for the board."""
+    pack: str = "french"
+    """The pack the cards are drawn in, ``"french"`` or ``"spanish"`` (a game that closes
+    plays with the Spanish pack, whose order its closes write melds in: CH-MELDS)."""
+    aliases: tuple[str, ...] = ()
+    """Other names :func:`~scala40.game.load_game` finds the game by."""
+    players: int = 2
+    """The number of players the command line offers first."""
+    search_tuning: SearchTuning = attrs.field(factory=SearchTuning)
+    """What the strongest bot spends on a decision of the game
+    (:attr:`scala40.game.Game.search_tuning`)."""
