@@ -389,10 +389,25 @@ MUTANTS: dict[str, Mutant] = {
         "",
         "a deal drawn again after a void whose terms do not count it",
     ),
-    "scala40.serving.fair_deal:refuted_void": Mutant(
+    "scala40.serving.fair_deal:_void_refutation": Mutant(
         '        and acknowledgement.get("table") == void["commitment"]\n',
         "        and False\n",
         "a void naming a seat whose value the server acknowledged not refuted",
+    ),
+    "scala40.serving.fair_deal:_unusable": Mutant(
+        "    if signature_verdict(given, key) is False:\n",
+        "    if False:\n",
+        "an acknowledgement the key in the terms did not sign taken as the server's",
+    ),
+    "scala40.serving.signatures:signature_verdict": Mutant(
+        "        public.verify(bytes.fromhex(signature), acknowledgement_text(acknowledgement))\n",
+        "        pass\n",
+        "a signature of the right form taken without checking what it signs, or by whom",
+    ),
+    "scala40.serving.fair_deal:_whose_word": Mutant(
+        "    if verdict:\n",
+        "    if verdict is not False:\n",
+        "an acknowledgement whose signature was not checked said to convince anyone",
     ),
     "scala40.serving.fair_deal:_void_problems": Mutant(
         "        and len(voided) == count\n",
