@@ -174,6 +174,11 @@ MUTANTS: dict[str, Mutant] = {
         "            else:\n",
         "every repeat of a fault is written to the operator's log",
     ),
+    "scala40.web.faults:_cut": Mutant(
+        "    escaped = inert(text[: most + 1])\n    if len(escaped) <= most:\n",
+        "    escaped = inert(text)\n    if True:\n",
+        "a client's text written whole in the log's lines",
+    ),
     "scala40.web.faults:inert": Mutant(
         '    return text.encode("unicode_escape").decode("ascii")\n',
         "    return text\n",
