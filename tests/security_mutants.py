@@ -444,6 +444,11 @@ MUTANTS: dict[str, Mutant] = {
         "    if (kept.sends || kept.refused) return false;\n",
         "the page's commitment sent once, not again after a 503 or a lost answer",
     ),
+    "src/scala40/web/static/app.js#resend-move": Mutant(
+        "      showLimited(error.limit, error.retryAfter, () => post(action, extra));\n",
+        "      showLimited(error.limit, error.retryAfter, refresh);\n",
+        "a move answered 503 dropped: the table shown again, for the person to move again",
+    ),
     "src/scala40/web/static/app.js#refuted-void": Mutant(
         "    && acks.some((ack) => ack.table === gone.commitment && ack.revealed));\n",
         "    && false);\n",
