@@ -72,6 +72,8 @@ def _run_under(defence: str, row: Row, work: Path) -> tuple[str, str]:
     environment["HYPOTHESIS_STORAGE_DIRECTORY"] = str(work / "hypothesis")
     # A failure is all the check needs to know: not shrunk (tests/conftest.py).
     environment["HYPOTHESIS_PROFILE"] = "mutants"
+    # The row's tests run alone: their bounds in seconds are judged too (tests/hostile.py).
+    environment["SCALA40_TIMED"] = "1"
     imported = subprocess.run(
         [sys.executable, "-c", "import scala40; print(scala40.__file__)"],
         env=environment,

@@ -37,6 +37,8 @@ from tests.hostile import (
 )
 from tests.options import one_option_changes, option_values
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 GAMES = [pytest.param(name, id=name) for name in game_names()]
 
 _VALUES = [
