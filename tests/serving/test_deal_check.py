@@ -91,6 +91,12 @@ def test_an_undo_the_table_refuses_fails_the_check() -> None:
     )
     answered = problems(["take", discard, "draw"], ["take", discard, "take"])
     assert answered[0].endswith("seat 1 has moved since: a move another seat has answered stands")
+    # Back over the seat's own take and discard, then seat 1's move: every event taken
+    # back is judged, not the first alone.
+    over_three = problems(["take", discard, "draw"], ["draw"])
+    assert over_three[0].endswith(
+        "seat 1 has moved since: a move another seat has answered stands"
+    )
     # At a table with another person, the same undo, the seat's own take taken back
     # before anyone else moved: only the table's rule refuses it, so the deal is one
     # where seat 0 moves first (another seat moving first refused it for that reason).
@@ -205,6 +211,14 @@ def test_a_server_dealing_from_any_other_seed_fails_verification() -> None:
             deal.commitment, forged, view, events, value=MINE, commitments=seen
         )
         assert "values give" in problems[0]
+    # A seed that differs from the values' in its last digit only: compared whole.
+    real = str(deal.seed)
+    near = real[:-1] + ("1" if real[-1] != "1" else "2")
+    events, view = feed(deal.seed)
+    problems = deal_problems(
+        deal.commitment, {**revealed, "seed": near}, view, events, value=MINE, commitments=seen
+    )
+    assert "values give" in problems[0]
     # A server that leaves the person's value, and its commitment, out of what it reveals.
     without = {**revealed, "values": [None, None], "commitments": [None, None]}
     without["seed"] = str(sealed_seed_of(deal.secret, [None, None]))

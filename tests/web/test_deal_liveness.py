@@ -136,7 +136,7 @@ def test_an_operator_voiding_an_acknowledged_value_is_refuted_and_counted(
     row = _stored(tables, table)
     row["values"][0] = None  # the operator drops the value it acknowledged
     _store(tables, table, row)
-    _send(tables, made, 1, value=parts[1][0])
+    theirs = _send(tables, made, 1, value=parts[1][0])["acknowledged"]
     _age(tables, table)
     looked = _look(tables, made, 0)
     assert looked["dealt"] is False
@@ -153,6 +153,10 @@ def test_an_operator_voiding_an_acknowledged_value_is_refuted_and_counted(
     assert "the server withheld that value, not the seat" in refutation
     assert "anyone can check that the server made it" in refutation
     assert refuted_void(redrawn["voided"][0], acknowledged[0], key=key) is None  # a commitment
+    # Seat 1's value, acknowledged at the same deal: the void does not name seat 1, so
+    # seat 1's acknowledgement refutes nothing of it.
+    assert theirs["revealed"] is True
+    assert refuted_void(redrawn["voided"][0], theirs, key=key) is None
     # The new deal, taken part in by both, deals.
     parts = [_part(redrawn, table, seat) for seat in (0, 1)]
     acknowledged.append(_send(tables, made, 0, commitment=parts[0][1])["acknowledged"])
@@ -176,6 +180,18 @@ def test_an_operator_voiding_an_acknowledged_value_is_refuted_and_counted(
     problems = deal_problems(
         redrawn["commitment"],
         hidden,
+        over["view"],
+        over["events"],
+        value=parts[0][0],
+        commitments=seen,
+        acknowledgements=acknowledged,
+    )
+    assert problems[0].startswith("the terms count 1 void deals before this one")
+    # Nor may it list more void deals than its terms count (a void made up, naming a seat).
+    doubled = {**over["deal"], "voided": over["deal"]["voided"] * 2}
+    problems = deal_problems(
+        redrawn["commitment"],
+        doubled,
         over["view"],
         over["events"],
         value=parts[0][0],
