@@ -202,23 +202,32 @@ def test_an_acknowledgement_of_another_seat_refutes_no_void_of_this_one(
 def test_the_same_acknowledgement_kept_seven_times_is_counted_once(
     tmp_path: pathlib.Path,
 ) -> None:
-    """Each part sent again seven times, each answer kept (as the liveness row asks a
-    client to send a part until it holds an acknowledgement): the check reads them as
-    two, and finds the deal as it does given each once (its one void reported, nothing
-    more); more different acknowledgements than a seat is given are refused."""
+    """(The defect: an honest client's check was refused once it kept more than six.)
+    Each part sent again seven times, each answer kept (as the liveness row asks a client
+    to send a part until it holds an acknowledgement): the check reads them as two, and
+    finds the deal as it does given each once; at a table never void, the deal verifies.
+    More different acknowledgements than a seat is given are refused."""
     held = _withheld_then_dealt(_tables(tmp_path))
     honest = held["kept"][1:]
     once = _check(held, honest)
     assert len(once) == 1
     assert once[0].startswith("this table's deal was void once")
     assert _check(held, [honest[0]] * 7 + [honest[1]] * 7) == once
-    over = held["over"]
-    check = (held["redrawn"]["commitment"], over["deal"], over["view"], over["events"])
-    mine = {"value": held["value"], "commitments": held["seen"]}
-    # At a table whose deal was never void, seven identical acknowledgements verify.
-    assert not verify_deal(*check, **mine, acknowledgements=[honest[1]] * 7)  # the void
     with pytest.raises(InvalidArgumentError, match="7 different acknowledgements"):
         _check(held, [{**honest[0], "table": f"{number:064x}"} for number in range(7)])
+    # At a table whose deal was never void, each part sent seven times: verified.
+    (tmp_path / "again").mkdir()
+    tables = _tables(tmp_path / "again")
+    _, made = tables.handle("POST", "/tables", "", {"game": "chinchon", "bots": [None, None]})
+    parts = [_part(made["deal"], made["table"], seat) for seat in (0, 1)]
+    kept = [_send(tables, made, 0, commitment=parts[0][1])["acknowledged"] for _ in range(7)]
+    seen = _send(tables, made, 1, commitment=parts[1][1])["deal"]["commitments"]
+    kept += [_send(tables, made, 0, value=parts[0][0])["acknowledged"] for _ in range(7)]
+    _send(tables, made, 1, value=parts[1][0])
+    over = _over(tables, made)
+    check = (made["deal"]["commitment"], over["deal"], over["view"], over["events"])
+    assert len(kept) == 14
+    assert verify_deal(*check, value=parts[0][0], commitments=seen, acknowledgements=kept)
 
 
 @pytest.fixture
