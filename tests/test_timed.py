@@ -38,6 +38,9 @@ CLOCKS = frozenset(
 MEASURES = frozenset({"machine_slowdown", "machine_wall_slowdown", "cpu_seconds_of"})
 """The suite's own readings of how fast the machine or a process runs."""
 TIMED_JUDGES = frozenset({"assert_within", "library_errors_only"})
+CLUES = ("time", "seconds", *MEASURES, *TIMED_JUDGES)
+"""What a module that reads a clock, or calls a judge of seconds, holds somewhere in its
+text (a module without any is not read further)."""
 """The suite's judges of seconds (tests/hostile.py): they judge only where ``TIMED``."""
 LEFT_OUT = frozenset({"slow", "browser"})
 """The marks of tests the default run leaves out."""
@@ -80,6 +83,7 @@ class _Clocked:
 
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree
+        self._tainted: dict[int, set[str]] = {}
         self.clock_names = {
             alias.asname or alias.name
             for node in ast.walk(tree)
@@ -95,7 +99,7 @@ class _Clocked:
         ]
         for _ in range(4):  # until the functions returning a reading are all found
             for function in functions:
-                tainted = self.tainted(function)
+                tainted = self._bound_names(function)
                 for node in ast.walk(function):
                     if isinstance(node, ast.Return) and node.value is not None:
                         self.functions.setdefault(function.name, set()).update(
@@ -135,7 +139,14 @@ class _Clocked:
         return any(self.reads(child, tainted) for child in ast.iter_child_nodes(expression))
 
     def tainted(self, function: ast.AST) -> set[str]:
-        """The names a function binds to a clock's reading (wherever it binds them)."""
+        """The names a function binds to a clock's reading (wherever it binds them), once
+        the module's functions that return a reading are known."""
+        found = self._tainted.get(id(function))
+        if found is None:
+            found = self._tainted[id(function)] = self._bound_names(function)
+        return found
+
+    def _bound_names(self, function: ast.AST) -> set[str]:
         names: set[str] = set()
         for _ in range(4):
             before = len(names)
@@ -209,11 +220,13 @@ def _timed_flags(function: ast.AST) -> set[str]:
     return flags
 
 
-def _under_timed(parents: list[ast.AST], flags: set[str]) -> bool:
+def _under_timed(tests: tuple[ast.expr, ...], flags: set[str]) -> bool:
+    """Whether one of the ``if`` tests an assert is under names ``TIMED`` (or a flag
+    made from it)."""
     return any(
-        isinstance(parent, ast.If)
-        and any(isinstance(part, ast.Name) and part.id in flags for part in ast.walk(parent.test))
-        for parent in parents
+        isinstance(part, ast.Name) and part.id in flags
+        for test in tests
+        for part in ast.walk(test)
     )
 
 
@@ -221,33 +234,45 @@ def _under_timed(parents: list[ast.AST], flags: set[str]) -> bool:
 def _judgements(path: Path) -> tuple[list[str], list[str]]:
     """The clock-judging asserts of a module: those the default run would judge
     (``where``), and those judged under ``TIMED``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    if not any(word in text for word in CLUES):
+        return [], []  # reads no clock, and calls no judge of seconds
+    tree = ast.parse(text)
     if _module_marks(tree) & LEFT_OUT:
         return [], []
     clocked = _Clocked(tree)
     loose: list[str] = []
     guarded: list[str] = []
 
-    def visit(node: ast.AST, parents: list[ast.AST], tainted: set[str], flags: set[str]) -> None:
+    def visit(
+        node: ast.AST, tests: tuple[ast.expr, ...], tainted: set[str], flags: set[str]
+    ) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if _marks(node.decorator_list) & LEFT_OUT:
                 return
             tainted = tainted | clocked.tainted(node)
             flags = flags | _timed_flags(node)
-        where = f"{path.relative_to(TESTS.parent)}:{getattr(node, 'lineno', 0)}"
         if isinstance(node, ast.Assert) and not _is_none_check(node.test):
             if clocked.reads(node.test, tainted):
-                (guarded if _under_timed(parents, flags) else loose).append(where)
+                where = f"{name}:{node.lineno}"
+                (guarded if _under_timed(tests, flags) else loose).append(where)
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
             and node.func.id in TIMED_JUDGES
         ):
-            guarded.append(where)  # judged by the suite's judge, only where TIMED
+            guarded.append(f"{name}:{node.lineno}")  # judged by the suite's judge, if TIMED
+        if isinstance(node, ast.If):
+            for child in node.body:
+                visit(child, (*tests, node.test), tainted, flags)
+            for child in node.orelse:
+                visit(child, tests, tainted, flags)
+            return
         for child in ast.iter_child_nodes(node):
-            visit(child, [*parents, node], tainted, flags)
+            visit(child, tests, tainted, flags)
 
-    visit(tree, [], set(), {"TIMED"})
+    name = str(path.relative_to(TESTS.parent))
+    visit(tree, (), set(), {"TIMED"})
     return loose, guarded
 
 
