@@ -872,8 +872,8 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
     "scala40.adapters.openspiel:OpenSpielGame._check_history#whole-state": (
         Mutant(
             "        if played != moves or current.to_dict() != state.to_dict():\n",
-            "        if current.to_dict() != state.to_dict():\n",
-            "the moves the history plays not counted against the state's",
+            '        if played != moves or current.to_dict().get("hands") != state.to_dict().get("hands"):\n',
+            "the state its history gives compared by its hands, not whole",
         ),
     ),
     # The command line.
