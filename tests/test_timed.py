@@ -263,10 +263,10 @@ def _judgements(path: Path) -> tuple[list[str], list[str]]:
         ):
             guarded.append(f"{name}:{node.lineno}")  # judged by the suite's judge, if TIMED
         if isinstance(node, ast.If):
-            for child in node.body:
-                visit(child, (*tests, node.test), tainted, flags)
-            for child in node.orelse:
-                visit(child, tests, tainted, flags)
+            for statement in node.body:
+                visit(statement, (*tests, node.test), tainted, flags)
+            for statement in node.orelse:
+                visit(statement, tests, tainted, flags)
             return
         for child in ast.iter_child_nodes(node):
             visit(child, tests, tainted, flags)
