@@ -51,6 +51,7 @@ __all__ = [
     "Flood",
     "Outcome",
     "SeatedPerson",
+    "busy_cores",
     "cpu_seconds_of",
     "expensive_picture",
     "flooding_addresses",
@@ -151,6 +152,19 @@ def web_server(database: str, *options: str) -> Iterator[tuple[tuple[str, int], 
         finally:
             process.terminate()
             process.wait(timeout=30)
+
+
+def busy_cores() -> tuple[float, float]:
+    """The seconds the machine's cores have been busy so far, and the seconds they have
+    counted in all (busy or idle), summed over its cores (Linux's ``/proc/stat``)."""
+    fields = [
+        int(field) for field in pathlib.Path("/proc/stat").read_text().split("\n")[0].split()[1:]
+    ]
+    # user, nice, system, idle, iowait, irq, softirq, steal (guests are within user).
+    idle = fields[3] + fields[4]
+    total = sum(fields[:8])
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (total - idle) / ticks, total / ticks
 
 
 def cpu_seconds_of(pid: int) -> float:
