@@ -1,6 +1,7 @@
-"""The mutant of each defence the threat model (docs/security.rst) names: the change
-that removes or weakens it, which the tests of the rows naming it must catch
-(tests/test_security_mutants.py).
+"""The mutants of each defence the threat model (docs/security.rst) names: the change
+that removes it, and the plausible regressions beside it (a compare of a prefix, a class
+of characters skipped, a bound removed or raised, a condition dropped), which the tests
+of the rows naming it must all catch (tests/test_security_mutants.py).
 
 A mutant replaces one piece of text of its defence's file (found there exactly once,
 inside the defence's own code) with another, in a copy of the project: it is never
@@ -8,7 +9,9 @@ applied to the source tree, and nothing in the package or in the tests' configur
 switches one on. A new row names its defence and adds its mutant here:
 ``"scala40.module:function": Mutant(old, new, why)``, with ``#label`` after the name
 where one function holds several rows' defences, or ``"path/in/the/project#label"`` for
-a defence that is not Python (the page's script, the build's configuration).
+a defence that is not Python (the page's script, the build's configuration); and, in
+:data:`REGRESSIONS`, the plausible regressions of it, or, in :data:`NO_REGRESSION`, why
+its removal is the one regression it has.
 """
 
 from __future__ import annotations
@@ -18,7 +21,15 @@ from pathlib import Path
 
 import attrs
 
-__all__ = ["MUTANTS", "Mutant", "defence_file", "mutated_copy"]
+__all__ = [
+    "MUTANTS",
+    "NO_REGRESSION",
+    "REGRESSIONS",
+    "Mutant",
+    "defence_file",
+    "mutants_of",
+    "mutated_copy",
+]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,10 +61,16 @@ def defence_file(defence: str) -> Path:
     return package if package.is_file() else ROOT / "src" / f"{module}.py"
 
 
-def mutated_copy(defence: str, destination: Path) -> Path:
-    """Copy the project into ``destination`` with ``defence``'s mutant applied; the
-    copy's root."""
-    mutant = MUTANTS[defence]
+def mutants_of(defence: str) -> tuple[Mutant, ...]:
+    """Every mutant of ``defence``: its removal (:data:`MUTANTS`), then its regressions
+    (:data:`REGRESSIONS`)."""
+    return (MUTANTS[defence], *REGRESSIONS.get(defence, ()))
+
+
+def mutated_copy(defence: str, destination: Path, index: int = 0) -> Path:
+    """Copy the project into ``destination`` with ``defence``'s mutant number ``index``
+    (:func:`mutants_of`: 0, its removal) applied; the copy's root."""
+    mutant = mutants_of(defence)[index]
     shutil.copytree(ROOT, destination, ignore=shutil.ignore_patterns(*_LEFT_OUT))
     path = destination / defence_file(defence).relative_to(ROOT)
     text = path.read_text(encoding="utf-8")
@@ -179,6 +196,11 @@ MUTANTS: dict[str, Mutant] = {
         "            elif _is_power_of_ten_or_two(count):\n",
         "            else:\n",
         "every repeat of a fault is written to the operator's log",
+    ),
+    "scala40.web.faults:_cut": Mutant(
+        "    escaped = inert(text[: most + 1])\n    if len(escaped) <= most:\n",
+        "    escaped = inert(text)\n    if True:\n",
+        "a client's text written whole in the log's lines",
     ),
     "scala40.web.faults:inert": Mutant(
         '    return text.encode("unicode_escape").decode("ascii")\n',
@@ -395,10 +417,25 @@ MUTANTS: dict[str, Mutant] = {
         "",
         "a deal drawn again after a void whose terms do not count it",
     ),
-    "scala40.serving.fair_deal:refuted_void": Mutant(
+    "scala40.serving.fair_deal:_void_refutation": Mutant(
         '        and acknowledgement.get("table") == void["commitment"]\n',
         "        and False\n",
         "a void naming a seat whose value the server acknowledged not refuted",
+    ),
+    "scala40.serving.fair_deal:_unusable": Mutant(
+        "    if signature_verdict(given, key) is False:\n",
+        "    if False:\n",
+        "an acknowledgement the key in the terms did not sign taken as the server's",
+    ),
+    "scala40.serving.signatures:signature_verdict": Mutant(
+        "        public.verify(bytes.fromhex(signature), acknowledgement_text(acknowledgement))\n",
+        "        pass\n",
+        "a signature of the right form taken without checking what it signs, or by whom",
+    ),
+    "scala40.serving.fair_deal:_whose_word": Mutant(
+        "    if verdict:\n",
+        "    if verdict is not False:\n",
+        "an acknowledgement whose signature was not checked said to convince anyone",
     ),
     "scala40.serving.fair_deal:_void_problems": Mutant(
         "        and len(voided) == count\n",
@@ -429,6 +466,11 @@ MUTANTS: dict[str, Mutant] = {
         "    if (kept.acked || kept.refused) return false;\n",
         "    if (kept.sends || kept.refused) return false;\n",
         "the page's commitment sent once, not again after a 503 or a lost answer",
+    ),
+    "src/scala40/web/static/app.js#resend-move": Mutant(
+        "      showLimited(error.limit, error.retryAfter, () => post(action, extra));\n",
+        "      showLimited(error.limit, error.retryAfter, refresh);\n",
+        "a move answered 503 dropped: the table shown again, for the person to move again",
     ),
     "src/scala40/web/static/app.js#refuted-void": Mutant(
         "    && acks.some((ack) => ack.table === gone.commitment && ack.revealed));\n",
@@ -466,3 +508,486 @@ MUTANTS: dict[str, Mutant] = {
         "the deal's write held open while the bots play",
     ),
 }
+
+REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
+    # The deal and its check.
+    "scala40.serving.fair_deal:_sealed_problems#seed": (
+        Mutant(
+            '    if deal.get("seed") != str(seed):\n',
+            '    if str(deal.get("seed"))[:10] != str(seed)[:10]:\n',
+            "the revealed seed compared on its first ten digits",
+        ),
+    ),
+    "scala40.serving.fair_deal:_sealed_problems#server-chose": (
+        Mutant(
+            "    if mine is None:\n        took_part",
+            '    if mine is None and not read["shuffle"]:\n        took_part',
+            "a seat left out of the deal of a table that shuffles not reported",
+        ),
+    ),
+    "scala40.serving.fair_deal:_sealed_problems#commitments-seen": (
+        Mutant(
+            "        if commitments != shown:\n",
+            "        if commitments[seen.seat] != shown[seen.seat]:\n",
+            "only the seat's own commitment compared with the one revealed",
+        ),
+    ),
+    "scala40.serving.fair_deal:SealedDeal.advanced#void": (
+        Mutant(
+            '                return attrs.evolve(deal, phase="void", phase_started=now, withheld=withheld)\n',
+            '                return attrs.evolve(deal, phase="void", phase_started=now)\n',
+            "a void naming no seat",
+        ),
+    ),
+    "scala40.serving.fair_deal:SealedDeal.redrawn": (
+        Mutant(
+            '        terms["voids"] = len(voided)\n',
+            '        terms["voids"] = len(self.voided)\n',
+            "a deal drawn again counting one void fewer than the table had",
+        ),
+    ),
+    "scala40.serving.fair_deal:_void_refutation": (
+        Mutant(
+            "        and seat in withheld\n",
+            "",
+            "a void refuted by the acknowledgement of a seat it does not name",
+        ),
+    ),
+    "scala40.serving.fair_deal:_void_problems": (
+        Mutant(
+            "        and len(voided) == count\n",
+            "        and len(voided) >= count\n",
+            "a revealed deal listing more void deals than its terms count taken",
+        ),
+    ),
+    "scala40.serving.fair_deal:SealedDeal.with_value": (
+        Mutant(
+            "        if self.values[seat] == checked:\n            return self  # sent again",
+            '        if self.values[seat] == checked and self.phase == "reveal":\n            return self  # sent again',
+            "a value sent again acknowledged only while the values are taken, not once dealt",
+        ),
+    ),
+    "scala40.web.dealing:DealSteps._shuffle": (
+        Mutant(
+            "                (commitment is not None and commitment == deal.commitments[seat])\n"
+            "                or (value is not None and value == deal.values[seat])\n",
+            "                (commitment is not None and commitment == deal.commitments[seat])\n",
+            "a value sent again once the cards are dealt refused (409), a commitment not",
+        ),
+    ),
+    "scala40.serving.fair_deal:_unusable": (
+        Mutant(
+            '    if given["seat"] != seat:\n',
+            "    if False:\n",
+            "another seat's acknowledgement taken as the seat's own",
+        ),
+    ),
+    "scala40.serving.signatures:signature_verdict": (
+        Mutant(
+            "    if not (isinstance(signature, str) and _SIGNATURE.fullmatch(signature)):\n"
+            "        return False\n",
+            "    if not (isinstance(signature, str) and _SIGNATURE.fullmatch(signature)):\n"
+            "        return None\n",
+            "an acknowledgement without a signature taken as one that cannot be checked here",
+        ),
+    ),
+    "scala40.serving.fair_deal:_whose_word": (
+        Mutant(
+            "    if verdict:\n",
+            "    if verdict or key is not None:\n",
+            "an acknowledgement whose terms name a key said to convince anyone, unchecked",
+        ),
+    ),
+    "scala40.serving.fair_deal:SealedDeal.may_redraw": (
+        Mutant(
+            "        return self.is_void and len(self.voided) + 1 < MAX_VOIDS\n",
+            "        return self.is_void and len(self.voided) < MAX_VOIDS\n",
+            "a void deal drawn again once more than the most voids allow",
+        ),
+    ),
+    "scala40.serving._replay:replay_problems": (
+        Mutant(
+            "            refusal = table_refusal or undo_refusal(line[start:], seat)\n",
+            "            refusal = table_refusal or undo_refusal(line[start : start + 1], seat)\n",
+            "an undo judged by the first event it takes back, not by every one",
+        ),
+    ),
+    "scala40.web.tables:_answer": (
+        Mutant(
+            '        **({} if back is None else {"undone_to": back}),\n',
+            "",
+            "an answer since a move an undo took back not saying so",
+        ),
+    ),
+    "scala40.serving.fair_deal:SealedDeal.with_commitment": (
+        Mutant(
+            '        if self.commitments[seat] is not None:\n            raise InvalidValueError(f"seat {seat} has sent its commitment already")\n',
+            "",
+            "a seat's second commitment taken in place of its first",
+        ),
+    ),
+    "scala40.serving.fair_deal:SealedDeal.advanced#clock": (
+        Mutant(
+            "            if deal.waiting(people) and now - deal.phase_started < seconds:\n",
+            "            if deal.waiting(people) == tuple(people) and now - deal.phase_started < seconds:\n",
+            "the commitments closed as soon as one person has committed",
+        ),
+    ),
+    "scala40.serving.fair_deal:deal_problems#most-events": (
+        Mutant(
+            "    if len(events) > MAX_DEAL_EVENTS:\n",
+            "    if len(events) > 10 * MAX_DEAL_EVENTS:\n",
+            "a feed of ten times the most events replayed",
+        ),
+    ),
+    # The web table.
+    "scala40.web.intake:Intake._expire": (
+        Mutant(
+            "                self._drop(arrived)  # half a head: nothing to answer\n",
+            "                pass  # half a head: nothing to answer\n",
+            "a connection that never sent its head's end never expires",
+        ),
+    ),
+    "scala40.web.faults:FaultLog.report": (
+        Mutant(
+            '                detail = [_cut(line) for text in lines for line in text.rstrip("\\n").split("\\n")]\n',
+            '                detail = [inert(line) for text in lines for line in text.rstrip("\\n").split("\\n")]\n',
+            "a fault's traceback written uncut",
+        ),
+    ),
+    "scala40.web.faults:_cut": (
+        Mutant(
+            "    if len(escaped) <= most:\n        return escaped\n",
+            "    if True:\n        return escaped\n",
+            "a line cut before its escapes, not after: ten times as long",
+        ),
+    ),
+    "scala40.web.faults:inert": (
+        Mutant(
+            '    return text.encode("unicode_escape").decode("ascii")\n',
+            '    return "".join(\n        char if char.isascii() and char != "\\x1b" else char.encode("unicode_escape").decode("ascii")\n        for char in text\n    )\n',
+            "a carriage return, a backspace, a bell, a delete written raw (only the escape code and what is past ASCII escaped)",
+        ),
+    ),
+    "scala40.web.dealing:draw_deal": (
+        Mutant(
+            "        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=shuffled, key=key)\n",
+            "        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=True, key=key)\n",
+            "the terms of a table made without shuffling saying that it shuffles",
+        ),
+    ),
+    "src/scala40/web/static/app.js#resend": (
+        Mutant(
+            "      if (!RESENT_AFTER.has(error.status) && error.status !== 409) {\n",
+            "      if (error.status !== 409) {\n",
+            "a part answered 503 taken as refused for good, not sent again",
+        ),
+    ),
+    "src/scala40/web/static/app.js#refuted-void": (
+        Mutant(
+            '  const blamed = deal.phase === "void" ? [...voided, { commitment: deal.commitment, withheld: deal.withheld }] : voided;\n',
+            '  const blamed = deal.phase === "void" ? [...voided, { commitment: deal.commitment, withheld: deal.withheld }] : [];\n',
+            "a void refuted only while the table is void, not once the deal is drawn again",
+        ),
+    ),
+    "scala40.web.tables:_play_move": (
+        Mutant(
+            "    if resigning is not None and resigning != seat:\n",
+            "    if resigning is not None and resigning != seat and table.bot(resigning) is None:\n",
+            "a seat's move resigning a bot's seat played",
+        ),
+    ),
+    "scala40.web.intake:Intake._receive#whole": (
+        Mutant(
+            "        if arrived.length is not None and len(arrived.data) >= arrived.length:\n",
+            "        if arrived.length is not None and len(arrived.data) >= (arrived.head_length or 0):\n",
+            "a request handed to a thread once its head has come, before its body",
+        ),
+    ),
+    "scala40.web.intake:Intake._receive#head-limit": (
+        Mutant(
+            "            if arrived.length is None and len(arrived.data) > MAX_HEAD:\n",
+            "            if arrived.length is None and len(arrived.data) > 16 * MAX_HEAD:\n",
+            "a head read up to sixteen times its limit",
+        ),
+    ),
+    "scala40.web.connections:Connections._least_sent#most-held": (
+        Mutant(
+            "                -len(self._by_client[held.client]),\n",
+            "                0,\n",
+            "the connections a client holds not counted: any client's connection makes room",
+        ),
+    ),
+    "scala40.web.connections:Connections.admit#old-only": (
+        Mutant(
+            "            if len(mine) >= self.per_client:\n",
+            "            if len(mine) > self.per_client:\n",
+            "a client held one connection past its cap",
+        ),
+    ),
+    "scala40.web.store:TableStore.make_room": (
+        Mutant(
+            '                    " id < (SELECT MAX(id) FROM tables) ORDER BY updated LIMIT 1",\n',
+            '                    " id < (SELECT MAX(id) FROM tables) ORDER BY id LIMIT 1",\n',
+            "the table made first asked to make room, not the one left alone longest",
+        ),
+    ),
+    "scala40.web.quotas:client_of": (
+        Mutant(
+            "        return str(ipaddress.IPv6Network((parsed, 64), strict=False))\n",
+            "        return str(ipaddress.IPv6Network((parsed, 96), strict=False))\n",
+            "an IPv6 network of 64 bits counted as 2**32 clients",
+        ),
+    ),
+    "scala40.web.budgets:Budgets.running": (
+        Mutant(
+            "        priority = connections + expected / (expected + self.limits.request_seconds)\n",
+            "        priority = connections - expected / (expected + self.limits.request_seconds)\n",
+            "the turns at as many connections to the costliest requests first",
+        ),
+    ),
+    "src/scala40/web/static/app.js#resend-move": (
+        Mutant(
+            "    if (error.status === 503) {\n",
+            '    if (error.status === 503 && action === "advance") {\n',
+            "only the bots' advance sent again after a 503, not a person's move",
+        ),
+    ),
+    "scala40.web.server:_undrawn_moves_unread": (
+        Mutant(
+            '    return {**view, "legal_moves": []}\n',
+            '    return {**view, "legal_moves": moves[:100]}\n',
+            "a picture's view read with its first hundred legal moves",
+        ),
+    ),
+    "scala40.web.quotas:RequestCosts.leave": (
+        Mutant(
+            "                found.cost = max(seconds, found.cost) if found.known else seconds\n",
+            "                found.cost = (seconds + found.cost) / 2 if found.known else seconds\n",
+            "a cheap request after a costly one halving what the client is expected to cost",
+        ),
+    ),
+    "scala40.web.turns:_Waiter.__lt__": (
+        Mutant(
+            "        return self.key < other.key\n",
+            "        return self.key > other.key\n",
+            "the next turn to the highest priority, the last come",
+        ),
+    ),
+    "scala40.web.tables:_Table.play_bots": (
+        Mutant(
+            "                    self.held_back, self.waiting = held_back, True\n",
+            "                    self.waiting = True\n",
+            "the bots held back, and the answer not saying for which limit or until when",
+        ),
+    ),
+    "scala40.web.requests:seat_of#token": (
+        Mutant(
+            "        and hmac.compare_digest(token.encode(), expected.encode())\n",
+            "        and hmac.compare_digest(token.encode()[:2], expected.encode()[:2])\n",
+            "a seat's token compared on its first two characters",
+        ),
+    ),
+    # The referee.
+    "scala40.games.scala40.careful:CarefulBot._close_search": (
+        Mutant(
+            "        with shared_budget(WorkBudget(self.close_work)) as budget:\n",
+            "        with shared_budget(WorkBudget(10 * self.close_work)) as budget:\n",
+            "the careful bot's search for a close given ten times its work",
+        ),
+    ),
+    "scala40.serving.seat_access:SeatAccess.sees": (
+        Mutant(
+            "        return self.knows_all or seat in self.seats\n",
+            "        return self.knows_all or seat < len(self.seats)\n",
+            "the seats a client plays counted, not named: a client of seat 1 sees seat 0",
+        ),
+    ),
+    "scala40.serving.seat_access:SeatAccess._check_sight#whole": (
+        Mutant(
+            "        if reach is Reach.WHOLE or (reach is Reach.DECIDER and state.is_chance):\n",
+            "        if reach is Reach.WHOLE:\n",
+            "a chance step's decider answered while the referee's deal is on",
+        ),
+    ),
+    "scala40.cli.serve:_answer_line#not-json": (
+        Mutant(
+            "    except (ValueError, RecursionError) as error:\n",
+            "    except ValueError as error:\n",
+            "a line nested too deep stops the referee",
+        ),
+    ),
+    "scala40.cli.serve:Referee._new": (
+        Mutant(
+            "        game, rules, players, terms = self._terms(request, shuffled)\n",
+            "        game, rules, players, terms = self._terms(request, True)\n",
+            "the terms of a game made without shuffling saying that it shuffles",
+        ),
+    ),
+    "scala40.cli.common:json_text": (
+        Mutant(
+            "        text.encode(encoding)\n",
+            '        text.encode("utf-8")\n',
+            "an answer checked against UTF-8, not against the encoding it is written in",
+        ),
+    ),
+    # The loaders.
+    "scala40._format.serial:count_problems": (
+        Mutant(
+            "        for card in range(JOKER + 1)\n",
+            "        for card in range(JOKER)\n",
+            "the jokers not counted against the deck",
+        ),
+    ),
+    "scala40._format.serial:written_cards": (
+        Mutant(
+            '    codes = tuple(map(_CARD_CODES.get, text.split(" ")))\n',
+            "    codes = tuple(map(_CARD_CODES.get, text.split()))\n",
+            "cards read with spaces more",
+        ),
+    ),
+    "scala40.records:GameRecord.from_dict": (
+        Mutant(
+            "        if len(moves) > MAX_RECORD_MOVES:\n",
+            "        if len(moves) > MAX_RECORD_MOVES + 1:\n",
+            "a record of one move more than the most replayed",
+        ),
+    ),
+    "scala40.games.scala40.table.splits:find_splits": (
+        Mutant(
+            "        if funds.left < 0:\n",
+            "        if funds.left < -funds.limit:\n",
+            "the search for splits given twice its budget",
+        ),
+    ),
+    "scala40._format.serial:refuse_many_keys": (
+        Mutant(
+            "    if isinstance(data, Mapping) and len(data) > MAX_READ_ITEMS:\n",
+            "    if isinstance(data, Mapping) and len(data) > 1_000 * MAX_READ_ITEMS:\n",
+            "a mapping of a thousand times the most keys read",
+        ),
+    ),
+    "scala40.legal:LegalMoves.index": (
+        Mutant(
+            "        if not is_int(start) or not (stop is None or is_int(stop)):\n",
+            "        if not is_int(start):\n",
+            "the legal moves' index end not checked",
+        ),
+    ),
+    # The OpenSpiel adapter.
+    "scala40.adapters.openspiel:OpenSpielGame._check_history#whole-state": (
+        Mutant(
+            "        if played != moves or current.to_dict() != state.to_dict():\n",
+            '        if played != moves or current.to_dict().get("hands") != state.to_dict().get("hands"):\n',
+            "the state its history gives compared by its hands, not whole",
+        ),
+    ),
+    # The command line.
+    "scala40.cli.common:load_record": (
+        Mutant(
+            "            raw = file.read(MAX_RECORD_BYTES + 1)\n",
+            "            raw = file.read()\n",
+            "a record file read whole before its size is judged (/dev/zero: without end)",
+        ),
+    ),
+}
+"""Beside each defence's removal (:data:`MUTANTS`), the plausible regressions of it, which
+the tests of its rows must catch as well (the mutant check runs them all)."""
+
+NO_REGRESSION: dict[str, str] = {
+    "scala40.web.tables:_seat_clock": (
+        "one equality of the seat told with the seat to decide, on ints the clock and the "
+        "answer both hold: dropping it is the removal, and any other compare tells some "
+        "seat's default move to another seat, as the removal does"
+    ),
+    "scala40.serving.fair_deal:sealed_seed_of": (
+        "the seed is the digest of every part, each committed to before any is revealed: "
+        "a change that keeps every part in the text changes no deal an adversary reaches; "
+        "a part left out is the removal"
+    ),
+    "scala40.serving.fair_deal:_dealt_without": (
+        "its findings are reached only once the checks before it pass (a part replaced is "
+        "refuted by its own value first): a part dropped unrefuted is the removal"
+    ),
+    "scala40.serving._replay:_play": (
+        "one catch of the library's errors around the replay of a move: narrowing it is "
+        "the removal"
+    ),
+    "scala40.games._knock.loose:_tables": (
+        "a table filled, then published: publishing before filling is the removal, "
+        "publishing another filled table is no weakness"
+    ),
+    "scala40.games._knock.careful:_Partners.of": (
+        "two stores in one order: their swap is the removal"
+    ),
+    "src/scala40/web/static/app.js#void-names-seat": (
+        "one expression names every seat each void names: naming none is the removal"
+    ),
+    "src/scala40/web/static/app.js#dealt-alone": (
+        "one comparison with the terms' own word: reading another is the removal"
+    ),
+    "scala40.web.connections:Connections._least_sent#waiting": (
+        "one condition: a waiting request kept from making room is the removal"
+    ),
+    "scala40.web.server:TableHandler._send": (
+        "the write made a wait the server reclaims: any other wait is the removal"
+    ),
+    "scala40.web.budgets:Budgets.refuse_table": (
+        "one count a table made: not counting it is the removal"
+    ),
+    "scala40.web.budgets:Budgets._spent_thinking#client": (
+        "one reading of the client's bucket: ignoring it is the removal"
+    ),
+    "scala40.web.server:TableHandler._turn": (
+        "one argument, the connections the client holds: any other is the removal"
+    ),
+    "scala40.web.budgets:Budgets.refuse_work": (
+        "one reading of the client's bucket: ignoring it is the removal"
+    ),
+    "scala40.web.tables:Tables._table": "one commit before the bots play: leaving it is the removal",
+    "scala40.web.budgets:Budgets.pay": (
+        "the client's bucket paid: paying another's is the removal"
+    ),
+    "scala40.web.requests:seat_of#ascii-token": (
+        "one condition before the encoding: dropping it is the removal"
+    ),
+    "scala40.cli.serve:_answer_line#utf-8": (
+        "one catch of the decoding's error: narrowing it is the removal, and a line "
+        "decoded with replacements costs only its own answer too"
+    ),
+    "scala40.serving.seat_access:SeatAccess._check_sight#decider": (
+        "one condition, on the seat that decides: dropping it is the removal"
+    ),
+    "scala40.serving.seat_access:SeatAccess._check_move#resign": (
+        "one condition, on the seat resigned: dropping it is the removal"
+    ),
+    "scala40._checks:is_int": "one expression: taking a boolean is the removal",
+    "scala40._base.position:PositionReader.named": (
+        "one set of the names allowed: taking any is the removal"
+    ),
+    "pyproject.toml#mypyc-include": (
+        "a list of modules: compiling a reader of a caller's values is the removal"
+    ),
+    "scala40.adapters.openspiel:OpenSpielGame._node_from": (
+        "one call of the history's check: leaving it out is the removal"
+    ),
+    "scala40.adapters.openspiel:OpenSpielGame._check_history#apply-only": (
+        "each position applied once: any more work a position is the removal"
+    ),
+    "scala40.adapters.episodes:Episode.__init__": (
+        "one bound on the cap: leaving it out is the removal"
+    ),
+    "scala40.adapters.openspiel_text:read_serialized#six-lines": (
+        "one count of the lines: leaving it out is the removal"
+    ),
+    "scala40.game:load_game": "one bound on the name's length: leaving it out is the removal",
+    "scala40.schemas.__main__:_write": (
+        "one reading of the arguments: reading only those it knows is the removal"
+    ),
+    "scala40.__main__:run": "one catch of the interrupt: catching another is the removal",
+    "scala40.__main__:_interrupt_once": "one signal ignored: not ignoring it is the removal",
+    "scala40.cli.simulate:_Collector.run": (
+        "the games played in a thread of their own: playing them in the main thread is the removal"
+    ),
+}
+"""The defences whose removal is the one regression they have, and why."""

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 
 from scala40.cli.serve import Referee
+from scala40.errors import InvalidArgumentError
+from scala40.game import load_game
 from scala40.serving.fair_deal import (
     DEAL_SCHEME,
     SEALED_DEAL_SCHEME,
@@ -26,6 +28,7 @@ from scala40.serving.fair_deal import (
     value_commitment_of,
     verify_deal,
 )
+from scala40.serving.seat_access import Reach, SeatAccess
 from tests.test_cli_serve import ANSWER, REQUEST, _validate
 
 VALUE = "a1" * 20
@@ -115,6 +118,20 @@ def test_nothing_hidden_is_answered_while_the_referees_deal_is_on(
     assert _ask(referee, {**request_, "handle": chosen["handle"]})["ok"]
     _ask(referee, {"op": "apply", "handle": handle, "move": "resign 0"})
     assert _ask(referee, {**request_, "handle": handle})["ok"]
+
+
+def test_the_cards_a_chance_step_deals_are_not_answered_while_the_deal_is_on() -> None:
+    """At a chance step of a game dealt from a secret, what reaches the seat to decide
+    (``legal``, ``hint``, ``bot``) would list the cards the deal brings next: refused to
+    a client that does not know every card, answered to one that does."""
+    game = load_game("chinchon")
+    state = game.new_game(game.ruleset_type.default(), 2, 1, auto_chance=False)
+    assert state.is_chance
+    hidden = SeatAccess(seats=frozenset({0}), knows_all=False)
+    for op in ("legal", "hint", "bot"):
+        with pytest.raises(InvalidArgumentError, match="keeps this game's deal secret"):
+            hidden.check(Reach.DECIDER, state, repr(op))
+    SeatAccess(seats=frozenset({0}), knows_all=True).check(Reach.DECIDER, state, "'legal'")
 
 
 def _finish(referee: Referee, handle: str) -> tuple[dict[str, Any], dict[str, Any], list[Any]]:

@@ -52,10 +52,13 @@ def requests(draw: st.DrawFn) -> bytes:
     return json.dumps({"op": op, **fields}).encode()
 
 
-EVERY_KIND = [b"not json", b"{", b"\xff\xfe", b"   ", b"[1]", b'{"op": "games"} x', b"\x00"]
+EVERY_KIND = [
+    *(b"not json", b"{", b"\xff\xfe", b"   ", b"[1]", b'{"op": "games"} x', b"\x00"),
+    b"[" * 100_000,
+]
 """A line of each kind that is no request, in every run (the drawn lines may not hold
 one): not JSON, half an object, not UTF-8, blank, not an object, an object and more, a
-control character."""
+control character, arrays nested deeper than a reader follows."""
 
 SETUP = [
     {"op": "new", "game": "chinchon", "players": 2, "bots": [None, "greedy"]},

@@ -45,6 +45,8 @@ from scala40.games.skarney.moves import Offer
 from scala40.melds import MeldRules
 from tests.hostile import fuzz_settings, hostile_values, library_errors_only
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SVG = "{http://www.w3.org/2000/svg}"
 

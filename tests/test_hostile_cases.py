@@ -44,8 +44,9 @@ from scala40 import (
     parse_move,
 )
 from scala40.cards import MAX_CARDS, MAX_CARDS_TEXT, as_cards, parse_cards
-from scala40.cli import EXIT_QUIT, main
+from scala40.cli import EXIT_QUIT, common, main
 from scala40.cli.check import meld_report
+from scala40.cli.common import MAX_RECORD_BYTES
 from scala40.events import MAX_EVENTS, events_of, events_since
 from scala40.game import load_game
 from scala40.games.scala40.analysis import best_opening, can_open, hand_melds, min_deadwood
@@ -59,6 +60,8 @@ from tests.hostile import (
     cpu_seconds,
     library_errors_only,
 )
+
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
 
 HUGE = 10**5000
 
@@ -428,6 +431,33 @@ def test_the_cli_on_a_crafted_replay_file(
         assert main(["replay", str(path)]) == 1
         err = capsys.readouterr().err
         assert err.startswith("error: ")
+        assert "Traceback" not in err
+
+
+def test_a_replay_file_is_read_up_to_its_bound_and_no_further(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file without end (``/dev/zero``, a pipe that never closes) is read up to one byte
+    past the largest record and refused, never read whole: the bytes read are counted
+    (a file asked for all it holds fails the test), then ``/dev/zero`` itself."""
+    asked: list[int] = []
+
+    class Endless(io.RawIOBase):
+        def read(self, size: int | None = -1) -> bytes:
+            assert size is not None, "the whole file asked for"
+            assert size >= 0, "the whole file asked for"
+            asked.append(size)
+            return b"0" * size
+
+    monkeypatch.setattr(common, "open", lambda *_: Endless(), raising=False)
+    assert main(["replay", "endless.json"]) == 1
+    assert "larger than a game record may be" in capsys.readouterr().err
+    assert asked == [MAX_RECORD_BYTES + 1]
+    monkeypatch.undo()
+    if Path("/dev/zero").exists():
+        assert main(["replay", "/dev/zero"]) == 1
+        err = capsys.readouterr().err
+        assert "larger than a game record may be" in err
         assert "Traceback" not in err
 
 

@@ -21,6 +21,7 @@ from scala40.errors import (
 from scala40.game import Game, game_names, load_game
 from tests.adapters.toygame import GAME as TOY_GAME
 from tests.example_game import load_example
+from tests.hostile import TIMED
 
 BUILTIN = tuple(load_game(name) for name in game_names())
 
@@ -123,6 +124,7 @@ def test_one_sample_an_iteration(iterations: int) -> None:
     assert view.samples == iterations
 
 
+@pytest.mark.timed
 def test_the_time_limit_ends_the_search() -> None:
     game = load_game("scala40")
     state = _decision(game, 2)
@@ -132,7 +134,8 @@ def test_the_time_limit_ends_the_search() -> None:
     move = bot.choose(view, list(state.legal_moves()), random.Random(1))
     # One iteration may finish after the limit: a walk is at most 8 tree moves and 2
     # rollout moves, milliseconds; the margin is for a crowded machine.
-    assert time.monotonic() - start < 2.0
+    if TIMED:
+        assert time.monotonic() - start < 2.0
     assert 1 <= view.samples < 100_000
     assert move in state.legal_moves()
 

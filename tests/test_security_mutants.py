@@ -1,8 +1,8 @@
 """Every row's test fails without its defence.
 
-Each row of the threat model (docs/security.rst) names its defence's code; its mutant
-(tests/security_mutants.py) removes or weakens that code. The slow check here applies
-each mutant in turn to a copy of the project (never to the source tree: nothing in the
+Each row of the threat model (docs/security.rst) names its defence's code; its mutants
+(tests/security_mutants.py) remove it, or weaken it as a regression would. The slow
+check here applies each mutant in turn to a copy of the project (never to the source tree: nothing in the
 package or the tests' configuration can switch a mutant on) and runs the row's tests
 alone against the copy, in a process of their own with a time bound, their own processes
 (a referee, ``scala40 web``) importing the copy too; a row whose tests all pass with its
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.security_mutants import MUTANTS, mutated_copy
+from tests.security_mutants import MUTANTS, NO_REGRESSION, REGRESSIONS, mutants_of, mutated_copy
 from tests.threat_model import Row, defence_code, rows
 
 MUTANT_SECONDS = 900
@@ -30,9 +30,17 @@ MUTANT_SECONDS = 900
 that hangs without its defence has not passed (it is counted caught, and said so)."""
 
 
-@pytest.mark.parametrize("defence", sorted(MUTANTS))
-def test_each_mutant_changes_its_defences_own_code(defence: str) -> None:
-    mutant = MUTANTS[defence]
+def _mutants() -> list[tuple[str, int]]:
+    return [
+        (defence, index)
+        for defence in sorted(MUTANTS)
+        for index in range(len(mutants_of(defence)))
+    ]
+
+
+@pytest.mark.parametrize(("defence", "index"), _mutants())
+def test_each_mutant_changes_its_defences_own_code(defence: str, index: int) -> None:
+    mutant = mutants_of(defence)[index]
     path, first, last = defence_code(defence)
     text = path.read_text(encoding="utf-8")
     assert text.count(mutant.old) == 1, (
@@ -50,18 +58,45 @@ def test_each_mutant_changes_its_defences_own_code(defence: str) -> None:
 
 def test_every_mutant_is_of_a_rows_defence() -> None:
     named = {defence for row in rows() for defence in row.defences}
-    assert set(MUTANTS) <= named, f"mutants of no row's defence: {sorted(set(MUTANTS) - named)}"
+    mutated = set(MUTANTS) | set(REGRESSIONS) | set(NO_REGRESSION)
+    assert mutated <= named, f"mutants of no row's defence: {sorted(mutated - named)}"
 
 
-def _cases() -> list[tuple[Row, str]]:
-    return [(row, defence) for row in rows() for defence in row.defences]
+def test_every_defence_has_its_regressions_or_says_why_none() -> None:
+    """Each defence's tests must catch the plausible regressions of it, not only its
+    removal: a defence has its regressions' mutants (``REGRESSIONS``), or says why its
+    removal is the one regression it has (``NO_REGRESSION``), never both."""
+    missing = sorted(set(MUTANTS) - set(REGRESSIONS) - set(NO_REGRESSION))
+    assert not missing, (
+        f"defences with no regression's mutant and no word why: {missing}; add the plausible "
+        "regressions of each to REGRESSIONS in tests/security_mutants.py (a compare of a "
+        "prefix, a class of characters skipped, a bound removed, a condition dropped), or "
+        "say in NO_REGRESSION why its removal is the only one"
+    )
+    both = sorted(set(REGRESSIONS) & set(NO_REGRESSION))
+    assert not both, f"defences with regressions that also say they have none: {both}"
+    assert all(REGRESSIONS.values()), "a defence in REGRESSIONS with no mutant"
 
 
-def _run_under(defence: str, row: Row, work: Path) -> tuple[str, str]:
-    """Run ``row``'s tests against a copy of the package with ``defence``'s mutant: an
-    outcome (``caught``, ``hung``, ``survived`` or ``skipped``) and what pytest said."""
+def _cases() -> list[tuple[Row, str, int]]:
+    return [
+        (row, defence, index)
+        for row in rows()
+        for defence in row.defences
+        for index in range(len(mutants_of(defence)))
+    ]
+
+
+def _case_id(row: Row, defence: str, index: int) -> str:
+    return f"{row.label[:70]} <- {defence}" + (f" (regression {index})" if index else "")
+
+
+def _run_under(defence: str, index: int, row: Row, work: Path) -> tuple[str, str]:
+    """Run ``row``'s tests against a copy of the package with ``defence``'s mutant number
+    ``index``: an outcome (``caught``, ``hung``, ``survived`` or ``skipped``) and what
+    pytest said."""
     work.mkdir(parents=True)
-    copy = mutated_copy(defence, work / "project")
+    copy = mutated_copy(defence, work / "project", index)
     source = copy / "src"
     environment = {
         key: value
@@ -72,6 +107,8 @@ def _run_under(defence: str, row: Row, work: Path) -> tuple[str, str]:
     environment["HYPOTHESIS_STORAGE_DIRECTORY"] = str(work / "hypothesis")
     # A failure is all the check needs to know: not shrunk (tests/conftest.py).
     environment["HYPOTHESIS_PROFILE"] = "mutants"
+    # The row's tests run alone: their bounds in seconds are judged too (tests/hostile.py).
+    environment["SCALA40_TIMED"] = "1"
     imported = subprocess.run(
         [sys.executable, "-c", "import scala40; print(scala40.__file__)"],
         env=environment,
@@ -120,12 +157,12 @@ its cases at random (Hypothesis), or floods a server for some seconds, may miss 
 in one run and catch it in the next; each run is a new draw."""
 
 
-def _outcome(defence: str, row: Row, work: Path) -> tuple[str, str]:
-    """The row's tests under ``defence``'s mutant, run up to :data:`ATTEMPTS` times until
-    they fail: the last outcome, and what pytest said."""
+def _outcome(defence: str, index: int, row: Row, work: Path) -> tuple[str, str]:
+    """The row's tests under ``defence``'s mutant number ``index``, run up to
+    :data:`ATTEMPTS` times until they fail: the last outcome, and what pytest said."""
     outcome, said = "survived", ""
     for attempt in range(ATTEMPTS):
-        outcome, said = _run_under(defence, row, work / f"attempt-{attempt}")
+        outcome, said = _run_under(defence, index, row, work / f"attempt-{attempt}")
         if outcome != "survived":
             break
     return outcome, said
@@ -133,15 +170,17 @@ def _outcome(defence: str, row: Row, work: Path) -> tuple[str, str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("row", "defence"),
+    ("row", "defence", "index"),
     _cases(),
-    ids=[f"{row.label[:70]} <- {defence}" for row, defence in _cases()],
+    ids=[_case_id(*case) for case in _cases()],
 )
-def test_each_rows_test_fails_without_its_defence(row: Row, defence: str, tmp_path: Path) -> None:
-    outcome, said = _outcome(defence, row, tmp_path)
+def test_each_rows_test_fails_without_its_defence(
+    row: Row, defence: str, index: int, tmp_path: Path
+) -> None:
+    outcome, said = _outcome(defence, index, row, tmp_path)
     if outcome == "skipped":
         pytest.skip(f"the row's tests do not run here: {said[-300:]}")
     assert outcome in ("caught", "hung"), (
         f"docs/security.rst, {row.surface}: the row's tests {', '.join(row.test_ids)} pass "
-        f"{ATTEMPTS} times with {defence} weakened ({MUTANTS[defence].why}):\n{said}"
+        f"{ATTEMPTS} times with {defence} weakened ({mutants_of(defence)[index].why}):\n{said}"
     )

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from hypothesis import given
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 pyspiel = pytest.importorskip("pyspiel")
 
 from scala40.adapters import openspiel  # noqa: E402

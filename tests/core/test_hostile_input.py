@@ -43,6 +43,8 @@ from tests.hostile import (
     library_errors_only,
 )
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 # -- cards --------------------------------------------------------------------------------
 
 

@@ -22,6 +22,8 @@ from scala40.game import load_game, position_from_text
 from scala40.notation import MAX_POSITION_TEXT, grammar, position_head
 from tests.hostile import fuzz_settings, hostile_values, library_errors_only
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 
 def _played(name: str, players: int, moves: int, seed: int = 7) -> Any:
     game = load_game(name)

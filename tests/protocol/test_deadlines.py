@@ -36,7 +36,7 @@ from scala40.errors import InvalidBotSpecError
 from scala40.game import Game
 from tests.adapters.toygame import GAME as TOY
 from tests.example_game import load_example
-from tests.hostile import machine_slowdown, machine_wall_slowdown
+from tests.hostile import TIMED, machine_slowdown, machine_wall_slowdown
 from tests.protocol.cases import every_game_cases
 
 BUDGET = 0.01
@@ -154,6 +154,7 @@ def test_the_largest_options_are_what_make_bot_accepts() -> None:
     )
 
 
+@pytest.mark.timed
 @pytest.mark.parametrize(("game", "preset"), every_game_cases())
 def test_every_thinking_bot_with_the_largest_options_returns_by_its_callers_deadline(
     game: Game, preset: str
@@ -174,13 +175,14 @@ def test_every_thinking_bot_with_the_largest_options_returns_by_its_callers_dead
             view = state.view(seat)
             move, cpu, wall = _timed(choose_move, bot, view, legal, rng, _deadline())
             assert move in legal
-            if number > 0:
+            if number > 0 and TIMED:
                 assert _by_the_deadline(cpu, wall), (
                     f"{spec} took {cpu:.3f} s of CPU and {wall:.3f} s of wall time at "
                     f"decision {number} under a deadline of {BUDGET} s"
                 )
 
 
+@pytest.mark.timed
 @pytest.mark.parametrize(("game", "preset"), every_game_cases())
 def test_a_belief_update_and_its_worlds_return_by_their_callers_deadline(
     game: Game, preset: str
@@ -193,7 +195,7 @@ def test_a_belief_update_and_its_worlds_return_by_their_callers_deadline(
     belief = Belief(particles=MAX_PARTICLES, replay_moves=MAX_REPLAY_MOVES, seed=3)
     for number, state in enumerate(states):
         _, cpu, wall = _timed(belief.update, state.view(seat), deadline=_deadline())
-        if number > 0:
+        if number > 0 and TIMED:
             assert _by_the_deadline(cpu, wall), (
                 f"the update took {cpu:.3f} s of CPU and {wall:.3f} s of wall time at "
                 f"decision {number} under a deadline of {BUDGET} s"
@@ -203,10 +205,11 @@ def test_a_belief_update_and_its_worlds_return_by_their_callers_deadline(
             assert world.view(seat) == state.view(seat)
         worlds, cpu, wall = _timed(belief.worlds, MAX_PARTICLES, number, deadline=_deadline())
         assert worlds, "a belief always gives one world at least"
-        assert _by_the_deadline(cpu, wall), (
-            f"drawing worlds took {cpu:.3f} s of CPU and {wall:.3f} s of wall time "
-            f"under a deadline of {BUDGET} s"
-        )
+        if TIMED:
+            assert _by_the_deadline(cpu, wall), (
+                f"drawing worlds took {cpu:.3f} s of CPU and {wall:.3f} s of wall time "
+                f"under a deadline of {BUDGET} s"
+            )
 
 
 class _RacingClock:

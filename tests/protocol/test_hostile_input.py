@@ -23,6 +23,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scala40.errors import SerializationError
 from scala40.game import Game, game_names, load_game
 from scala40.rulesets import option_kinds
 from tests.hostile import (
@@ -36,6 +37,8 @@ from tests.hostile import (
     move_card,
 )
 from tests.options import one_option_changes, option_values
+
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
 
 GAMES = [pytest.param(name, id=name) for name in game_names()]
 
@@ -180,6 +183,24 @@ def test_mutated_states_are_refused_or_play_on(name: str, seed: int) -> None:
 @given(seed=st.integers(0, 2**32))
 def test_mutated_states_are_refused_or_play_to_the_end(name: str, seed: int) -> None:
     _mutated(name, seed, 5000)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_joker_more_or_fewer_than_the_deck_holds_is_refused(name: str) -> None:
+    """C-DECK: every kind of card of a state is counted against its deck, the jokers too:
+    a saved state with a joker added to its stock, or taken from it where the deck has
+    jokers, is refused, the message naming the joker."""
+    game = load_game(name)
+    state = game.new_game(None, game.default_players, 3)
+    data = state.to_dict()
+    more = {**data, "stock": f"{data['stock']} JK".strip()}
+    with pytest.raises(SerializationError, match="JK: "):
+        type(state).from_dict(more)
+    cards = data["stock"].split()
+    if "JK" in cards:
+        cards.remove("JK")
+        with pytest.raises(SerializationError, match="JK: "):
+            type(state).from_dict({**data, "stock": " ".join(cards)})
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -19,6 +19,8 @@ from scala40.game import Game, game_names, load_game
 from tests.hostile import fuzz_settings, hostile_values, library_errors_only
 from tests.protocol.cases import registered_cases
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 DECISIONS = 40
 """The decisions of a seeded greedy game whose hands are valued, under each preset."""
 

@@ -60,6 +60,8 @@ from tests.documents import (
 )
 from tests.hostile import fuzz_settings, library_errors_only
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 GAMES = [load_game(name) for name in BUILTIN_GAMES]
 LOADER_SECONDS = 0.25
 """The bound of every call of the library."""

@@ -52,6 +52,8 @@ from tests.hostile import assert_within, cpu_seconds
 from tests.protocol.cases import soak_unless_default
 from tests.protocol.tally import TALLY
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 _SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 PLAYOUTS = 12 if _SOAK else 1
 """Seeded random games per game and preset."""

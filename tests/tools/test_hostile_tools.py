@@ -26,6 +26,8 @@ from scala40.tournament import game_seed, rules_label, run_tournament, wilson_in
 from tests.cli_run import run_answered
 from tests.hostile import fuzz_settings, hostile_texts, hostile_values, library_errors_only
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 ISMCTS_OPTIONS = (
     "iterations", "time_limit", "rollout", "rollout_depth", "candidates", "exploration",
     "max_depth",

@@ -32,6 +32,8 @@ from __future__ import annotations
 import http.client
 import itertools
 import json
+import os
+import pathlib
 import selectors
 import socket
 import subprocess
@@ -49,6 +51,8 @@ __all__ = [
     "Flood",
     "Outcome",
     "SeatedPerson",
+    "busy_cores",
+    "cpu_seconds_of",
     "expensive_picture",
     "flooding_addresses",
     "new_client",
@@ -133,9 +137,10 @@ def flooding_addresses(count: int) -> list[str]:
 
 
 @contextmanager
-def web_server(database: str, *options: str) -> Iterator[tuple[str, int]]:
+def web_server(database: str, *options: str) -> Iterator[tuple[tuple[str, int], int]]:
     """``scala40 web`` on a free port of 127.0.0.1 over ``database``, with ``options``
-    (its command line's), in a process of its own: its host and port."""
+    (its command line's), in a process of its own: its host and port, and its process's
+    id (:func:`cpu_seconds_of`)."""
     command = [sys.executable, "-m", "scala40", "web", "--port", "0", "--db", database]
     with subprocess.Popen([*command, *options], stdout=subprocess.PIPE, text=True) as process:
         try:
@@ -143,10 +148,31 @@ def web_server(database: str, *options: str) -> Iterator[tuple[str, int]]:
             line = process.stdout.readline()
             assert line.startswith("scala40 web table on http://"), line
             host, port = line.split()[4].removeprefix("http://").rstrip("/").split(":")
-            yield host, int(port)
+            yield (host, int(port)), process.pid
         finally:
             process.terminate()
             process.wait(timeout=30)
+
+
+def busy_cores() -> tuple[float, float]:
+    """The seconds the machine's cores have been busy so far, and the seconds they have
+    counted in all (busy or idle), summed over its cores (Linux's ``/proc/stat``)."""
+    fields = [
+        int(field) for field in pathlib.Path("/proc/stat").read_text().split("\n")[0].split()[1:]
+    ]
+    # user, nice, system, idle, iowait, irq, softirq, steal (guests are within user).
+    idle = fields[3] + fields[4]
+    total = sum(fields[:8])
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (total - idle) / ticks, total / ticks
+
+
+def cpu_seconds_of(pid: int) -> float:
+    """The CPU seconds process ``pid`` has run so far, in user and system time (Linux's
+    ``/proc``, as the flood's addresses are)."""
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    # After the name: state (field 3) ... utime (field 14) and stime (field 15).
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Outcome:

@@ -41,6 +41,7 @@ from scala40.web.quotas import NEW_CLIENT_COST, RequestCosts
 from scala40.web.server import make_server
 from scala40.web.tables import Tables, TableStore
 from scala40.web.turns import Turns, aside, counted_apart
+from tests.hostile import TIMED
 from tests.patient_bot import patient_bots
 from tests.web.flood import Outcome, expensive_picture, request
 
@@ -201,6 +202,7 @@ def test_a_requests_cpu_is_paid_from_its_clients_budget_its_bots_moves_aside() -
     assert budgets.costs.expected("person") >= 0.22
 
 
+@pytest.mark.timed
 def test_a_deal_whose_bot_thinks_leaves_the_file_to_other_requests(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -242,7 +244,8 @@ def test_a_deal_whose_bot_thinks_leaves_the_file_to_other_requests(
             if dealt[0].answer["view"]["move_number"] == 0:
                 continue  # the person moves first: no bot thought in the deal's request
             assert stranger.status == 200, stranger.answer
-            assert stranger.seconds < 1.5, stranger
+            if TIMED:
+                assert stranger.seconds < 1.5, stranger
             return
         raise AssertionError("the bot never moved first in 10 tables")
 

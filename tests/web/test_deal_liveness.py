@@ -27,6 +27,7 @@ from scala40.serving.fair_deal import (
     value_commitment_of,
     verify_deal,
 )
+from scala40.serving.signatures import ACKNOWLEDGED_FIELDS, signature_verdict
 from scala40.web.limits import ServerLimits
 from scala40.web.tables import RequestError, Tables, TableStore
 from tests.web.site import value_of
@@ -67,6 +68,11 @@ def _look(tables: Tables, made: dict[str, Any], seat: int) -> dict[str, Any]:
     return answer
 
 
+def _fields(acknowledgement: dict[str, Any]) -> dict[str, Any]:
+    """What an acknowledgement says, its signature left out."""
+    return {name: acknowledgement[name] for name in ACKNOWLEDGED_FIELDS}
+
+
 def _part(deal: dict[str, Any], table: int, seat: int) -> tuple[str, str]:
     """The value the tests' person ``seat`` sends at this deal, and its commitment."""
     value = value_of(table, seat) if deal.get("voided") is None else f"{len(deal['voided']):032x}"
@@ -90,13 +96,17 @@ def test_a_part_sent_again_after_its_answer_was_lost_is_acknowledged(
         "commitment": parts[0][1],
         "revealed": False,
     }
-    assert first["acknowledged"] == again["acknowledged"] == expected
+    key = json.loads(deal["terms"])["key"]
+    assert first["acknowledged"] == again["acknowledged"]
+    assert _fields(first["acknowledged"]) == expected
+    assert signature_verdict(first["acknowledged"], key) is True
     _send(tables, made, 1, commitment=parts[1][1])
     again = _send(tables, made, 0, commitment=parts[0][1])  # the reveal has begun
-    assert again["acknowledged"] == expected
+    assert again["acknowledged"] == first["acknowledged"]
     for _ in range(2):
         revealed = _send(tables, made, 0, value=parts[0][0])
-        assert revealed["acknowledged"] == {**expected, "revealed": True}
+        assert _fields(revealed["acknowledged"]) == {**expected, "revealed": True}
+        assert signature_verdict(revealed["acknowledged"], key) is True
     dealt = _send(tables, made, 1, value=parts[1][0])
     assert dealt["dealt"] is True
     again = _send(tables, made, 1, value=parts[1][0])  # once dealt: acknowledged, not 409
@@ -126,7 +136,7 @@ def test_an_operator_voiding_an_acknowledged_value_is_refuted_and_counted(
     row = _stored(tables, table)
     row["values"][0] = None  # the operator drops the value it acknowledged
     _store(tables, table, row)
-    _send(tables, made, 1, value=parts[1][0])
+    theirs = _send(tables, made, 1, value=parts[1][0])["acknowledged"]
     _age(tables, table)
     looked = _look(tables, made, 0)
     assert looked["dealt"] is False
@@ -136,10 +146,17 @@ def test_an_operator_voiding_an_acknowledged_value_is_refuted_and_counted(
     assert redrawn["commitment"] != deal["commitment"]
     assert redrawn["voided"] == [{"commitment": deal["commitment"], "withheld": [0]}]
     assert json.loads(redrawn["terms"])["voids"] == 1
-    refutation = refuted_void(redrawn["voided"][0], acknowledged[-1])
+    key = json.loads(redrawn["terms"])["key"]
+    assert key == json.loads(deal["terms"])["key"]  # one key for every deal of the server
+    refutation = refuted_void(redrawn["voided"][0], acknowledged[-1], key=key)
     assert refutation is not None
     assert "the server withheld that value, not the seat" in refutation
-    assert refuted_void(redrawn["voided"][0], acknowledged[0]) is None  # a commitment only
+    assert "anyone can check that the server made it" in refutation
+    assert refuted_void(redrawn["voided"][0], acknowledged[0], key=key) is None  # a commitment
+    # Seat 1's value, acknowledged at the same deal: the void does not name seat 1, so
+    # seat 1's acknowledgement refutes nothing of it.
+    assert theirs["revealed"] is True
+    assert refuted_void(redrawn["voided"][0], theirs, key=key) is None
     # The new deal, taken part in by both, deals.
     parts = [_part(redrawn, table, seat) for seat in (0, 1)]
     acknowledged.append(_send(tables, made, 0, commitment=parts[0][1])["acknowledged"])
@@ -163,6 +180,18 @@ def test_an_operator_voiding_an_acknowledged_value_is_refuted_and_counted(
     problems = deal_problems(
         redrawn["commitment"],
         hidden,
+        over["view"],
+        over["events"],
+        value=parts[0][0],
+        commitments=seen,
+        acknowledgements=acknowledged,
+    )
+    assert problems[0].startswith("the terms count 1 void deals before this one")
+    # Nor may it list more void deals than its terms count (a void made up, naming a seat).
+    doubled = {**over["deal"], "voided": over["deal"]["voided"] * 2}
+    problems = deal_problems(
+        redrawn["commitment"],
+        doubled,
         over["view"],
         over["events"],
         value=parts[0][0],
@@ -240,9 +269,11 @@ def test_an_operator_dealing_without_an_acknowledged_part_is_refuted(
     check = (deal["commitment"], over["deal"], over["view"], over["events"])
     assert deal_problems(*check)[0].startswith("no value of yours went into this deal's seed")
     problems = deal_problems(*check, acknowledgements=acknowledged)
+    key = json.loads(deal["terms"])["key"]
     assert problems == [
         f"the server acknowledged your commitment '{parts[0][1]}', yet the deal revealed "
-        "holds None for your seat"
+        f"holds None for your seat (the acknowledgement is signed by the key the table's "
+        f"terms name, '{key}': anyone can check that the server made it)"
     ]
     problems = deal_problems(*check, acknowledgements=acknowledged[1:])
     assert problems[0].startswith("the server acknowledged your commitment")

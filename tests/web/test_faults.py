@@ -1,6 +1,11 @@
 """The web table's own faults (:mod:`scala40.web.faults`): a request the server could not
 answer but with a 500 is answered so and told to the operator on the server's error
-stream, bounded and inert whatever a stranger sends."""
+stream, bounded and inert whatever a stranger sends.
+
+The defect reproduced here first: the first fault of a kind was told with its traceback
+uncut, so that one request whose text reached the error's message wrote a line of
+162,217 characters; now every piece of a line that may hold a client's text is cut as
+the error's summary is (:data:`~scala40.web.faults.MAX_LINE_CHARS`)."""
 
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ from typing import Any
 import pytest
 
 from scala40.deadline import Deadline
-from scala40.web.faults import MAX_KINDS, FaultLog
+from scala40.web.faults import MAX_KINDS, MAX_LINE_CHARS, FaultLog
 from scala40.web.server import make_server
 from scala40.web.tables import Tables, TableStore
 from tests.web.site import unmetered
@@ -39,28 +44,60 @@ def _post(base: str, body: object) -> tuple[int, dict[str, Any]]:
         return error.code, json.loads(error.read())
 
 
-def test_a_fault_is_answered_500_and_told_once_with_its_traceback(
-    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+CONTROLS = "\x1b[2J\r\x08\x07\x7f\x9b\t\x00"
+"""A terminal's escape code and the control characters a terminal acts on (carriage
+return, backspace, bell, delete, the 8-bit escape, tab, nul)."""
+
+
+def _told_of(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str], game: str) -> str:
+    """What the server tells of twelve requests whose table's making meets a fault of
+    its own, quoting ``game``: each answered 500."""
     server = make_server(_Broken(TableStore(str(tmp_path / "tables.sqlite")), unmetered()))
     try:
         base = f"http://127.0.0.1:{server.server_address[1]}"
-        answers = [_post(base, {"game": "\x1b[2Jchinchon\u202e"}) for _ in range(12)]
+        answers = [_post(base, {"game": game}) for _ in range(12)]
     finally:
         server.shutdown()
         server.server_close()
     assert {status for status, _ in answers} == {500}
     assert answers[0][1]["error"] == "InternalError"
-    told = capsys.readouterr().err
+    return capsys.readouterr().err
+
+
+def test_a_fault_is_answered_500_and_told_once_with_its_traceback(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    told = _told_of(tmp_path, capsys, f"{CONTROLS}chinchon\u202e")
     # Told, with where it was raised; the client's escape codes written escaped.
     assert told.count("a fault answered 500 (POST /tables)") == 1
     assert "Traceback" in told
-    assert "RuntimeError: broken by \\x1b[2Jchinchon\\u202e" in told
-    assert "\x1b" not in told
-    assert "\u202e" not in told
+    assert "RuntimeError: broken by \\x1b[2J\\r\\x08\\x07\\x7f\\x9b\\t\\x00chinchon\\u202e" in told
+    # Every character written is printable ASCII, or a line's end.
+    unprintable = sorted({char for char in told if not (" " <= char <= "~" or char == "\n")})
+    assert not unprintable, unprintable
     # Its repeats, counted in a line at the 2nd and 10th.
     assert told.count("the same fault again") == 2
     assert "10 times in all" in told
+
+
+def test_a_fault_quoting_a_whole_body_writes_no_line_past_its_cut(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """(The defect) A request whose whole text reaches the error's message: 33,000
+    characters, most of them escaped in four. Every line told holds at most a few hundred
+    characters: the summary's and each traceback line's pieces cut to
+    :data:`~scala40.web.faults.MAX_LINE_CHARS` once escaped, and the request's to 200."""
+    told = _told_of(tmp_path, capsys, CONTROLS * 3_000)
+    lines = told.splitlines()
+    assert any("RuntimeError: broken by \\x1b[2J" in line for line in lines[1:])  # the traceback
+    # A line of the log's own: its words, the request (200) and the error
+    # (MAX_LINE_CHARS), each with the note of its length; a traceback's line: one piece.
+    longest = max(lines, key=len)
+    assert len(longest) <= MAX_LINE_CHARS + 200 + 120, longest[:400]
+    traceback = [line for line in lines if not line.startswith("scala40 web: ")]
+    assert max(len(line) for line in traceback) <= MAX_LINE_CHARS + 40
+    summary = f"RuntimeError: broken by {CONTROLS * 3_000}"
+    assert f"({len(summary)} characters in all)" in told
 
 
 def test_past_the_kinds_kept_a_fault_is_counted_without_its_traceback() -> None:

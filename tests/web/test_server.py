@@ -142,6 +142,18 @@ def test_stale_moves_wrong_tokens_and_bad_requests(site: Site) -> None:
     assert (status, answered["error"]) == (409, "StaleMoveError")
     assert site.state(table) == state  # refused: nothing changed
     assert site.call("POST", path, {**body, "token": "nope"})[0] == 403
+    # A token wrong in one character only, at its start, its middle or its end (compared
+    # whole, never a prefix of it), or one character short or long.
+    right = tokens["0"]
+    for wrong in (
+        ("A" if right[0] != "A" else "B") + right[1:],
+        right[:8] + ("A" if right[8] != "A" else "B") + right[9:],
+        right[:-1] + ("A" if right[-1] != "A" else "B"),
+        right[:-1],
+        right + "A",
+        right[:2],
+    ):
+        assert site.call("POST", path, {**body, "token": wrong})[0] == 403, wrong
     assert site.call("POST", path, {**body, "seat": 1})[0] == 403  # a bot's seat
     assert site.call("POST", path, {**body, "seat": 7})[0] == 400
     status, answered = site.call("POST", path, {**body, "move": "fly"})

@@ -24,7 +24,10 @@ from typing import Any
 import pytest
 
 from scala40.web.limits import ServerLimits
+from tests.hostile import TIMED
 from tests.web.site import Site, serving
+
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
 
 STRANGER = "127.0.0.2"
 """The address the flooding client's connections come from."""
@@ -114,7 +117,8 @@ def test_a_request_trickled_a_byte_at_a_time_is_closed_within_the_read_time(site
                 closed_after = time.monotonic() - started
                 break
     assert closed_after is not None, "the server waited for the whole trickle"
-    assert closed_after < READ + 1.0
+    if TIMED:
+        assert closed_after < READ + 1.0
 
 
 def test_a_connection_past_its_clients_cap_takes_the_place_of_an_idle_one(site: Site) -> None:
@@ -272,7 +276,8 @@ def test_a_strangers_flood_leaves_another_client_answered_within_a_second(
                 thread.join(max(deadline - time.monotonic(), 0.1))
             stop.set()
         print(f"the other client waited {slowest:.3f} s at most; the flood: {dict(outcomes)}")
-        assert slowest < 1.0, f"the other client waited {slowest:.2f} s ({dict(outcomes)})"
+        if TIMED:
+            assert slowest < 1.0, f"the other client waited {slowest:.2f} s ({dict(outcomes)})"
         tries = sum(outcomes[key] for key in outcomes if key != "trickles ended")
         assert tries == 1_000, dict(outcomes)
         assert outcomes["200"] <= ServerLimits().client_tables_per_minute + 1, dict(outcomes)

@@ -35,8 +35,10 @@ it either. A table with a person's seat shuffles with its people (:class:`Sealed
    answer names the seats that withheld. The web table then draws a new deal
    (:meth:`SealedDeal.redrawn`), whose terms count the voids before it (``"voids"``),
    at most :data:`MAX_VOIDS` times. Each part a seat sends is answered with an
-   acknowledgement (:meth:`SealedDeal.acknowledgement`) that the seat keeps; a part
-   sent again is acknowledged again, so a client sends its part until it is.
+   acknowledgement (:meth:`SealedDeal.acknowledgement`) that the seat keeps, signed
+   with the key the terms name (``"key"``) by a server that has one
+   (:mod:`scala40.serving.signatures`); a part sent again is acknowledged again, so a
+   client sends its part until it is.
 4. The deal's **seed** is the first 8 bytes, big-endian, of the SHA-256 digest of ::
 
        scala40-seed-v3:<secret>:<value of seat 0>:...:<value of seat n-1>
@@ -55,8 +57,11 @@ changes a commitment fails the check. What is left to the server (alone: it sees
 value as it comes, and may drop one) or to a coalition is to void a deal it dislikes and
 draw another: a retry that every seat sees and every check counts, never a choice of
 deal made unseen, and never blamed on a seat whose value the server acknowledged
-(:func:`refuted_void`). And a server sees every hand it deals: nothing
-here stops it from telling a seat it works with the others' cards while the match is on.
+(:func:`refuted_void`). An acknowledgement refutes the server only where it is the
+seat's own and the key the terms name signed it: a seat can write one, not sign it; where
+no signature can be checked, the check says that it convinces only that seat. And a
+server sees every hand it deals: nothing here stops it from telling a seat it works with
+the others' cards while the match is on.
 
 **Deals a server chose.** A table made without shuffling with its people (``"shuffle":
 false``, which its terms then say) is dealt from the server's secret alone, and a seat
@@ -133,10 +138,12 @@ from scala40.errors import (
 from scala40.game import load_game
 from scala40.schemas.protocol import MAX_SEED
 from scala40.serving._replay import replay_problems
+from scala40.serving.signatures import check_public_key, signature_verdict
 from scala40.serving.undo import ONLY_AGAINST_BOTS
 
 __all__ = [
     "DEAL_SCHEME",
+    "MAX_ACKNOWLEDGEMENTS",
     "MAX_DEAL_EVENTS",
     "MAX_SEATS",
     "MAX_TERMS_CHARS",
@@ -187,6 +194,10 @@ MAX_DEAL_EVENTS = 4_000
 """The most events the check replays: a whole match of random moves makes 150 to 2,400
 (a person's far fewer), each replayed in 50 microseconds at most (an event sent again
 costs a comparison), so that a check takes at most about 0.2 s of CPU."""
+MAX_ACKNOWLEDGEMENTS = 1_000
+"""The most acknowledgements the check reads (each part a seat sent, and each time it
+was sent again: the same acknowledgement kept twice is counted once, and a seat sends
+each of its two parts of at most :data:`MAX_VOIDS` deals)."""
 _V1 = "scala40-deal-v1"
 _V3 = "scala40-deal-v3"
 _SEED_V3 = "scala40-seed-v3"
@@ -305,16 +316,20 @@ def terms_text(
     seats: Sequence[Mapping[str, Any]],
     shuffle: bool,
     voids: int = 0,
+    key: str | None = None,
 ) -> str:
     """The terms a deal commits to: ``game``'s name, ``rules`` (a ruleset's
     ``to_dict()``), ``seats`` (each ``{"bot": NAME}`` or ``{"player": true}``),
-    whether the table shuffles with its people and, where the table's deal was void
-    before, how many times (``"voids"``, left out when none), as JSON with sorted keys,
-    no spaces and ASCII only.
+    whether the table shuffles with its people, where the table's deal was void
+    before, how many times (``"voids"``, left out when none), and the key the server
+    signs its acknowledgements with (``"key"``, :mod:`scala40.serving.signatures`; left
+    out by a server that signs none), as JSON with sorted keys, no spaces and ASCII only.
 
     >>> from scala40.serving.fair_deal import terms_text
     >>> terms_text("toy", {"a": 1}, [{"player": True}, {"bot": "greedy"}], shuffle=True)
     '{"game":"toy","rules":{"a":1},"seats":[{"player":true},{"bot":"greedy"}],"shuffle":true}'
+
+    :raises InvalidValueError: ``key`` is not a key's form.
     """
     terms: dict[str, Any] = {
         "game": game,
@@ -324,6 +339,8 @@ def terms_text(
     }
     if voids:
         terms["voids"] = voids
+    if key is not None:
+        terms["key"] = check_public_key(key)
     return json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
@@ -766,14 +783,19 @@ def deal_problems(
     ``value`` the value the seat sent, ``commitments`` the deal's ``commitments``
     as the seat saw them when it sent its value, and ``acknowledgements`` what the
     server answered each part the seat sent at the table
-    (:meth:`SealedDeal.acknowledgement`, the deals before a void included).
+    (:meth:`SealedDeal.acknowledgement`, the deals before a void included; each kept as
+    often as it came, at most :data:`MAX_ACKNOWLEDGEMENTS`: the same one is counted once).
 
     A table whose deal was void before is reported, as a warning, with the count its
     terms committed to: each void let whoever caused it choose among the deals. A void
     that named the seat after the server acknowledged its value is refuted
     (:func:`refuted_void`), a deal the seat took part in that the revealed deal does not
     count among its voids was hidden, and a deal dealt without a commitment or a value
-    the server acknowledged left the seat out.
+    the server acknowledged left the seat out. An acknowledgement shows that only where
+    it is the seat's own and the key the terms name signed it (anyone can write one:
+    :mod:`scala40.serving.signatures`); each finding says whom it convinces: anyone,
+    where the signature verifies; only the seat that kept it, where the terms name no
+    key or the signature cannot be checked here (the ``web`` extra is not installed).
 
     A deal the server chose (see the module) is not verified: its problem says so, as
     a warning, beside any other. A deal the seat took part in needs its ``value``, and,
@@ -786,8 +808,9 @@ def deal_problems(
     :raises SerializationError: ``view`` is not a view's JSON, or the revealed terms are
         not a table's terms.
     :raises InvalidArgumentError: ``deal`` is not a mapping, ``events`` not a list of
-        events, ``commitments`` not a list, ``acknowledgements`` not a list of
-        acknowledgements, or ``value`` not text.
+        events, ``commitments`` not a list, ``acknowledgements`` not a list of at most
+        :data:`MAX_ACKNOWLEDGEMENTS` acknowledgements (more than ``2 * MAX_VOIDS``
+        different), or ``value`` not text.
     :raises InvalidValueError: more than :data:`MAX_DEAL_EVENTS` events, or ``value`` is
         text that is no value.
     """
@@ -840,43 +863,127 @@ def deal_problems(
     )
 
 
-def _check_acknowledgements(acknowledgements: object) -> list[Mapping[str, Any]]:
+def _check_acknowledgements(acknowledgements: object) -> list[dict[str, Any]]:
+    """The distinct acknowledgements given, each read (:func:`_acknowledgement_of`): one
+    kept twice (a part sent again is acknowledged again) counted once."""
     if acknowledgements is None:
         return []
-    if not (
-        isinstance(acknowledgements, list)
-        and len(acknowledgements) <= MAX_VOIDS * 2
-        and all(isinstance(given, Mapping) for given in acknowledgements)
-    ):
+    if not (isinstance(acknowledgements, list) and len(acknowledgements) <= MAX_ACKNOWLEDGEMENTS):
         raise InvalidArgumentError(
-            "acknowledgements must be the list of what the server answered your parts, got "
-            f"{describe(acknowledgements, 80)}"
+            f"acknowledgements must be the list of what the server answered your parts (at "
+            f"most {MAX_ACKNOWLEDGEMENTS}), got {describe(acknowledgements, 80)}"
         )
-    return list(acknowledgements)
+    distinct: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for given in acknowledgements:
+        read = _acknowledgement_of(given)
+        distinct.setdefault(tuple(read.get(name) for name in _ACKNOWLEDGEMENT_KEYS), read)
+    if len(distinct) > MAX_VOIDS * 2:
+        raise InvalidArgumentError(
+            f"{len(distinct)} different acknowledgements: a seat is given at most "
+            f"{MAX_VOIDS * 2} (its commitment and its value, at each of at most {MAX_VOIDS} "
+            "deals of a table)"
+        )
+    return list(distinct.values())
 
 
-def refuted_void(void: object, acknowledgement: object) -> str | None:
+_ACKNOWLEDGEMENT_KEYS = ("table", "seat", "commitment", "revealed", "signature")
+"""An acknowledgement's fields (:meth:`SealedDeal.acknowledgement`, with its
+``signature`` from a server that signs them): any other (a client's note of when it came)
+is not read."""
+_MOST_SIGNATURE_CHARS = 256
+"""The longest signature read (an Ed25519 signature is 128 hexadecimal digits)."""
+
+
+def _acknowledgement_of(given: object) -> dict[str, Any]:
+    """An acknowledgement's fields, checked to be of their form: the deal's commitment
+    (``table``), the seat, the seat's commitment (or ``None``), whether its value is in
+    (``revealed``) and, if any, the signature (text, checked against the key later).
+
+    :raises InvalidArgumentError: ``given`` is anything else.
+    """
+    if isinstance(given, Mapping):
+        table, seat, sealed, revealed, signature = map(given.get, _ACKNOWLEDGEMENT_KEYS)
+        if (
+            _is_digest(table)
+            and type(seat) is int
+            and 0 <= seat < MAX_SEATS
+            and (sealed is None or _is_digest(sealed))
+            and isinstance(revealed, bool)
+            and (
+                signature is None
+                or (isinstance(signature, str) and len(signature) <= _MOST_SIGNATURE_CHARS)
+            )
+        ):
+            read = {"table": table, "seat": seat, "commitment": sealed, "revealed": revealed}
+            return read if signature is None else {**read, "signature": signature}
+    raise InvalidArgumentError(
+        "each acknowledgement must be what the server answered a part: its table, seat, "
+        f"commitment, revealed and (if signed) signature, got {describe(given, 80)}"
+    )
+
+
+def _is_digest(text: object) -> bool:
+    return isinstance(text, str) and len(text) == 2 * SALT_BYTES and set(text) <= _HEX
+
+
+def _whose_word(verdict: bool | None, key: object) -> str:
+    """Who an acknowledgement convinces, from its :func:`signature_verdict` (never
+    ``False`` here: an acknowledgement the key did not sign refutes nothing)."""
+    if verdict:
+        return (
+            f" (the acknowledgement is signed by the key the table's terms name, "
+            f"{describe(key, 80)}: anyone can check that the server made it)"
+        )
+    if key is None:
+        why = "the table's terms name no key, so the acknowledgement carries no signature"
+    else:
+        why = "its signature cannot be checked here (install scala40[web] to check it)"
+    return (
+        f" (this convinces only the seat that kept the acknowledgement: {why}, so anyone "
+        "else has only that seat's word that the server made it)"
+    )
+
+
+def refuted_void(void: object, acknowledgement: object, *, key: object = None) -> str | None:
     """Why a void deal's blame is false, from a seat's ``acknowledgement``
     (:meth:`SealedDeal.acknowledgement`, as the server answered the seat's value), or
     ``None`` where it does not refute it: ``void`` (an entry of a deal's ``voided``, or
     a void deal as it is sent) names the seat as withholding its value, yet the server
     acknowledged that value at that deal, so the server, not the seat, withheld it.
 
+    ``key`` is the key the table's terms name (:mod:`scala40.serving.signatures`): an
+    acknowledgement it did not sign refutes nothing, and the refutation says whom it
+    convinces: anyone, where the signature is checked; only the seat that kept it, where
+    the terms name no key or the signature cannot be checked here.
+
     >>> from scala40.serving.fair_deal import refuted_void
     >>> void = {"commitment": "ab" * 32, "withheld": [0]}
     >>> kept = {"table": "ab" * 32, "seat": 0, "commitment": "cd" * 32, "revealed": True}
     >>> refuted_void(void, kept)[:60]
     "the server acknowledged seat 0's value at the deal it voided"
+    >>> "convinces only the seat that kept" in refuted_void(void, kept)   # not signed
+    True
     >>> refuted_void(void, {**kept, "revealed": False}) is None   # only the commitment
     True
 
     :raises InvalidArgumentError: ``void`` or ``acknowledgement`` is not a mapping.
+    :raises InvalidValueError: ``key`` is given but is not a key's form.
     """
     if not (isinstance(void, Mapping) and isinstance(acknowledgement, Mapping)):
         raise InvalidArgumentError(
             f"a void and an acknowledgement are objects, got {describe(void, 40)} and "
             f"{describe(acknowledgement, 40)}"
         )
+    refutation = _void_refutation(void, acknowledgement)
+    verdict = signature_verdict(acknowledgement, key)
+    if refutation is None or verdict is False:
+        return None
+    return refutation + _whose_word(verdict, key)
+
+
+def _void_refutation(void: Mapping[str, Any], acknowledgement: Mapping[str, Any]) -> str | None:
+    """What an acknowledgement refutes of a void, whoever made it (see
+    :func:`refuted_void`)."""
     seat, withheld = acknowledgement.get("seat"), void.get("withheld")
     if not (
         isinstance(withheld, list)
@@ -894,16 +1001,36 @@ def refuted_void(void: object, acknowledgement: object) -> str | None:
     )
 
 
+def _unusable(given: Mapping[str, Any], seat: int, key: object) -> str | None:
+    """Why an acknowledgement given to the check shows nothing of the seat's part
+    (``None``: it may): it is another seat's, or the key the terms name did not sign it
+    (anyone can write an acknowledgement: only the server's signature makes it the
+    server's)."""
+    if given["seat"] != seat:
+        return (
+            f"an acknowledgement given to the check is of seat {given['seat']}, not of "
+            f"yours (seat {seat}): it shows nothing of your part"
+        )
+    if signature_verdict(given, key) is False:
+        return (
+            f"an acknowledgement given to the check (of the deal {describe(given['table'])}) "
+            f"does not carry the signature of the key the table's terms name "
+            f"({describe(key, 80)}): the server did not make it, so it refutes nothing"
+        )
+    return None
+
+
 def _void_problems(
     commitment: object,
     read: Mapping[str, Any],
     deal: Mapping[str, Any],
     seat: int,
-    acknowledged: list[Mapping[str, Any]],
+    acknowledged: list[dict[str, Any]],
 ) -> tuple[list[str], list[str]]:
     """The problems and the warnings of the table's voids before its deal: the count
     the terms committed to, the void deals the deal lists, and the seat's
-    acknowledgements (each of this deal, or of a void deal listed, which it may refute)."""
+    acknowledgements (each of this deal, or of a void deal listed, which it may refute;
+    each refutation saying whom it convinces, :func:`_whose_word`)."""
     count, voided = read.get("voids", 0), deal.get("voided", [])
     if not (
         isinstance(voided, list)
@@ -919,23 +1046,28 @@ def _void_problems(
             f"the terms count {count} void deals before this one, the deal revealed lists "
             f"{describe(voided, 80)}"
         ], []
+    key = read.get("key")
     problems: list[str] = []
     for given in acknowledged:
-        if given.get("table") == commitment:
-            dealt_without = _dealt_without(deal, seat, given)
-            problems += [problem for problem in dealt_without if problem not in problems]
+        unusable = _unusable(given, seat, key)
+        if unusable is not None:
+            problems.append(unusable)
             continue
-        void = next((void for void in voided if void["commitment"] == given.get("table")), None)
-        if void is None:
-            problems.append(
-                "the server acknowledged your part of a deal of this table (its commitment "
-                f"{describe(given.get('table'), 80)}) that the deal revealed does not count "
-                "among its voids: a void was hidden"
-            )
-            continue
-        refuted = refuted_void(void, {**given, "seat": seat})
-        if refuted is not None:
-            problems.append(refuted)
+        if given["table"] == commitment:
+            found = _dealt_without(deal, seat, given)
+        else:
+            void = next((void for void in voided if void["commitment"] == given["table"]), None)
+            if void is None:
+                found = [
+                    "the server acknowledged your part of a deal of this table (its "
+                    f"commitment {describe(given['table'], 80)}) that the deal revealed does "
+                    "not count among its voids: a void was hidden"
+                ]
+            else:
+                refuted = _void_refutation(void, given)
+                found = [] if refuted is None else [refuted]
+        whose = _whose_word(signature_verdict(given, key), key)
+        problems += [problem + whose for problem in found if problem + whose not in problems]
     if not count:
         return problems, []
     named = "; ".join(
@@ -956,12 +1088,12 @@ def _dealt_without(deal: Mapping[str, Any], seat: int, given: Mapping[str, Any])
     shown, values = deal.get("commitments"), deal.get("values")
     if not (isinstance(shown, list) and isinstance(values, list) and seat < len(shown)):
         return []
-    if given.get("commitment") is not None and shown[seat] != given.get("commitment"):
+    if given["commitment"] is not None and shown[seat] != given["commitment"]:
         return [
-            f"the server acknowledged your commitment {describe(given.get('commitment'), 80)}, "
+            f"the server acknowledged your commitment {describe(given['commitment'], 80)}, "
             f"yet the deal revealed holds {describe(shown[seat], 80)} for your seat"
         ]
-    if given.get("revealed") is True and values[seat] is None:
+    if given["revealed"] is True and values[seat] is None:
         return [
             "the server acknowledged your value, yet dealt without it: it left out your part "
             "and could have chosen your cards"
@@ -990,16 +1122,17 @@ def _commitment_problems(
 
 def _read_terms(terms: Any) -> dict[str, Any]:
     """The revealed terms (which hash to the commitment), read: a game, its rules, its
-    seats (each a bot's or a person's), whether the table shuffles with its people and,
+    seats (each a bot's or a person's), whether the table shuffles with its people,
     where its deal was void before, how many times (``voids``, 1 to
-    :data:`MAX_VOIDS` - 1)."""
+    :data:`MAX_VOIDS` - 1), and the key that signs the server's acknowledgements
+    (``key``, left out by a server that signs none)."""
     try:
         read = json.loads(terms)
     except (ValueError, RecursionError):
         raise SerializationError("deal: the terms are not JSON") from None
     if not (
         isinstance(read, dict)
-        and set(read) - {"voids"} == {"game", "rules", "seats", "shuffle"}
+        and set(read) - {"voids", "key"} == {"game", "rules", "seats", "shuffle"}
         and isinstance(read["game"], str)
         and isinstance(read["rules"], dict)
         and isinstance(read["seats"], list)
@@ -1009,6 +1142,11 @@ def _read_terms(terms: Any) -> dict[str, Any]:
         and (type(read.get("voids", 1)) is int and 0 < read.get("voids", 1) < MAX_VOIDS)
     ):
         raise SerializationError("deal: the terms are not a game, its rules and its seats")
+    if "key" in read:
+        try:
+            check_public_key(read["key"])
+        except InvalidValueError as error:
+            raise SerializationError(f"deal: the terms' key: {error}") from None
     return read
 
 
@@ -1052,7 +1190,7 @@ def _sealed_problems(
     events: Sequence[object],
     value: object,
     commitments: list[Any] | None,
-    acknowledged: list[Mapping[str, Any]],
+    acknowledged: list[dict[str, Any]],
 ) -> list[str]:
     secret, salt, terms = deal.get("secret"), deal.get("salt"), deal.get("terms")
     problems = _commitment_problems(

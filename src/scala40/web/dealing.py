@@ -17,6 +17,7 @@ from scala40.errors import InvalidArgumentError
 from scala40.game import Game
 from scala40.serving.fair_deal import Deal, SealedDeal, deal_of_row, terms_text
 from scala40.serving.request_fields import read_seed
+from scala40.serving.signatures import SigningKey
 from scala40.web.limits import ServerLimits
 from scala40.web.requests import RequestError, read_field, read_since, seat_of
 
@@ -36,18 +37,25 @@ class UndealtError(RequestError):
 
 
 def draw_deal(
-    body: Mapping[str, Any], specs: list[str | None], game: Game, rules: Any, now: float
+    body: Mapping[str, Any],
+    specs: list[str | None],
+    game: Game,
+    rules: Any,
+    now: float,
+    key: str | None = None,
 ) -> Deal | SealedDeal:
     """The table's deal: a secret drawn by the server, committed to with the table's
     terms, which its people shuffle with it (unless ``shuffle`` is false: then it is
     dealt at once, from the secret alone, and the terms say so); or a seed chosen by the
     creator at a table where no other person sits (whoever knows the seed knows every
-    hand)."""
+    hand). The terms name ``key``, the server's key that signs what it acknowledges
+    (:mod:`scala40.serving.signatures`), if it has one."""
     value = body.get("seed")
     shuffle = read_field(body, "shuffle", bool, None)
     if value is None:
         shuffled = shuffle is not False
-        terms = terms_text(game.name, rules.to_dict(), _public_seats(specs), shuffle=shuffled)
+        seats = _public_seats(specs)
+        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=shuffled, key=key)
         return SealedDeal.draw(terms, len(specs), now, shuffle=shuffled)
     if shuffle:
         raise InvalidArgumentError(
@@ -106,6 +114,7 @@ class DealSteps:
     ``shuffle`` action, and its looks at a table whose cards wait)."""
 
     limits: ServerLimits
+    signing_key: SigningKey | None
 
     if TYPE_CHECKING:
 
@@ -216,7 +225,8 @@ class DealSteps:
         is in, the cards are dealt and the seat's answer is sent; until then, the deal
         and what it waits for. A part naming the deal it is for (``deal_commitment``) is
         refused for another (409 ``Redrawn``: the deal was void and drawn again). Either way the answer acknowledges the part
-        (``acknowledged``: :meth:`~scala40.serving.fair_deal.SealedDeal.acknowledgement`),
+        (``acknowledged``: :meth:`~scala40.serving.fair_deal.SealedDeal.acknowledgement`,
+        signed with the server's key where it has one: :mod:`scala40.serving.signatures`),
         for the seat to keep; a part sent again (its answer lost) is acknowledged again,
         even once the cards are dealt."""
         with self._locked(table_id, deadline) as db:
@@ -258,6 +268,8 @@ class DealSteps:
             else:
                 deal = deal.with_value(seat, value)
             acknowledged = deal.acknowledgement(seat)
+            if self.signing_key is not None:
+                acknowledged = self.signing_key.sign(acknowledged)
             # The look below moves the deal on, dealing the cards once every part is in.
             db.execute(
                 "UPDATE tables SET deal = ?, updated = ? WHERE id = ?",

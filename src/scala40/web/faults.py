@@ -8,7 +8,10 @@ first fault of each kind (the error's type and the line that raised it) is writt
 with its traceback, a later one of that kind as one line at its 2nd, 10th, 20th, 100th,
 200th, ... time, and past :data:`MAX_KINDS` kinds a new kind is counted without its traceback;
 every character that is not printable ASCII (a path or an error's text holds what the
-client sent: a terminal's escape codes among them) is written escaped.
+client sent: a terminal's escape codes among them) is written escaped, and every piece
+of a line that may hold what the client sent (the request, the error, each line of its
+traceback) is cut to :data:`MAX_LINE_CHARS` characters (an error's text may quote a
+request's whole body).
 
 >>> import io
 >>> from scala40.web.faults import FaultLog
@@ -32,10 +35,13 @@ import threading
 import traceback
 from typing import TextIO
 
-__all__ = ["MAX_KINDS", "FaultLog", "inert"]
+__all__ = ["MAX_KINDS", "MAX_LINE_CHARS", "FaultLog", "inert"]
 
 MAX_KINDS = 64
 """The kinds of fault written with their traceback; past them a fault is counted."""
+MAX_LINE_CHARS = 300
+"""The most characters written of a piece of a line that may hold what a client sent:
+the request, the error, a line of its traceback (escaped first, then cut)."""
 
 
 def inert(text: str) -> str:
@@ -47,6 +53,15 @@ def inert(text: str) -> str:
     '\\\\xe9\\\\x1b[31m\\\\n'
     """
     return text.encode("unicode_escape").decode("ascii")
+
+
+def _cut(text: str, most: int = MAX_LINE_CHARS) -> str:
+    """``text`` made :func:`inert` and cut to ``most`` characters, saying how long it was
+    (an escape cut in two is still printable ASCII)."""
+    escaped = inert(text[: most + 1])
+    if len(escaped) <= most:
+        return escaped
+    return f"{escaped[:most]}... ({len(text)} characters in all)"
 
 
 def _is_power_of_ten_or_two(count: int) -> bool:
@@ -71,8 +86,8 @@ class FaultLog:
         frames = traceback.extract_tb(error.__traceback__)
         where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else "?"
         kind = (type(error).__qualname__, where)
-        summary = inert(f"{type(error).__name__}: {error}"[:300])
-        request = inert(f"{method} {path}"[:200])
+        summary = _cut(f"{type(error).__name__}: {error}")
+        request = _cut(f"{method} {path}", 200)
         with self._lock:
             if kind not in self._counts and len(self._counts) >= MAX_KINDS:
                 self._uncounted += 1
@@ -85,7 +100,7 @@ class FaultLog:
             count = self._counts[kind] = self._counts.get(kind, 0) + 1
             if count == 1:
                 lines = traceback.format_exception(type(error), error, error.__traceback__)
-                detail = [inert(line) for text in lines for line in text.rstrip("\n").split("\n")]
+                detail = [_cut(line) for text in lines for line in text.rstrip("\n").split("\n")]
                 self._write(f"scala40 web: a fault answered 500 ({request}): {summary}", *detail)
             elif _is_power_of_ten_or_two(count):
                 self._write(

@@ -56,6 +56,7 @@ from contextlib import contextmanager
 from scala40._checks import describe
 from scala40.deadline import Deadline
 from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.serving.signatures import SigningKey, can_check
 from scala40.web.turns import Turns, aside
 
 __all__ = ["SWEEP_BATCH", "SWEEP_SECONDS", "TableBusyError", "TableStore"]
@@ -101,6 +102,13 @@ _SCHEMA = (
         from_number INTEGER NOT NULL
     )""",
     "CREATE INDEX IF NOT EXISTS undos_by_table ON undos (table_id, to_number)",
+    # The key the server signs its acknowledgements with (scala40.serving.signatures):
+    # one for every table of the file, so that a key a refutation names can be compared
+    # with the key any other table of the server names.
+    """CREATE TABLE IF NOT EXISTS signing_key (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        secret TEXT NOT NULL
+    )""",
 )
 _INDEXES = (
     "CREATE INDEX IF NOT EXISTS tables_by_age ON tables (updated)",
@@ -213,6 +221,25 @@ class TableStore:
                 users[0] -= 1
                 if users[0] == 0:
                     del self._locks[table_id]
+
+    def signing_key(self) -> SigningKey | None:
+        """The key the server signs the acknowledgements of its deals with
+        (:mod:`scala40.serving.signatures`), kept in the file: made the first time it is
+        asked for, the same for every table after. ``None`` where the ``web`` extra,
+        which makes and checks signatures, is not installed: the server then signs
+        nothing, and its tables' terms name no key."""
+        if not can_check():
+            return None
+        with self.connect() as db:
+            row = db.execute("SELECT secret FROM signing_key").fetchone()
+            if row is None:
+                # Another process on the same file may make its key first: its is kept.
+                drawn = SigningKey.generate().secret
+                db.execute(
+                    "INSERT OR IGNORE INTO signing_key (id, secret) VALUES (1, ?)", (drawn,)
+                )
+                row = db.execute("SELECT secret FROM signing_key").fetchone()
+        return SigningKey(row[0])
 
     def table_count(self) -> int:
         """The tables kept now."""

@@ -129,6 +129,7 @@ from scala40.serving.bot_seats import (
 from scala40.serving.fair_deal import Deal, SealedDeal
 from scala40.serving.request_fields import MAX_SEED, read_rules, refuse_unknown_fields
 from scala40.serving.seat_access import resigning_seat
+from scala40.serving.signatures import SigningKey
 from scala40.web.budgets import Budgets, Refusal, whole_seconds
 from scala40.web.dealing import (
     DealSteps,
@@ -302,6 +303,9 @@ class Tables(DealSteps):
         if not isinstance(self.limits, ServerLimits):
             raise InvalidArgumentError(f"limits must be ServerLimits, got {describe(limits)}")
         self.budgets: Budgets = Budgets(self.limits)
+        self.signing_key: SigningKey | None = store.signing_key()
+        """The key the server signs what it acknowledges with, which its tables' terms
+        name (``None``: the ``web`` extra is not installed, and nothing is signed)."""
         """What each client and each table may spend (:mod:`scala40.web.budgets`)."""
         self._request = threading.local()
         # The actions that let no bot move; the others are _PLAYS's.
@@ -548,7 +552,8 @@ class Tables(DealSteps):
         limit = check_time_limit(DEFAULT_TIME_LIMIT if given_limit is None else given_limit)
         specs = read_bot_specs(body, players)
         now = time.time()
-        deal = draw_deal(body, specs, game, rules, now)
+        key = None if self.signing_key is None else self.signing_key.public
+        deal = draw_deal(body, specs, game, rules, now, key)
         for spec in specs:
             if spec is not None:
                 timed_bot(spec, game, limit)  # refused now rather than at its first turn

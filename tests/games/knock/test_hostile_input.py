@@ -45,6 +45,8 @@ from tests.hostile import (
 )
 from tests.protocol.cases import knock_game_names
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 GAMES = knock_game_names()
 _VARIANTS: dict[str, list[Any]] = {
     "rumino": [

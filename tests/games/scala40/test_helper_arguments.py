@@ -22,6 +22,8 @@ from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
 from scala40.games.scala40.text import TEXT, meld_text
 from tests.hostile import fuzz_settings, hostile_values, library_errors_only
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 
 def _state() -> Any:
     return new_game("classic", players=2, seed=4).apply("draw")

@@ -56,6 +56,8 @@ from tests.hostile import (
     position_arguments,
 )
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 # -- states from real play, and their mutations ------------------------------------------------
 
 

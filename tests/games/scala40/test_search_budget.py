@@ -41,8 +41,15 @@ from tests.games.scala40.helpers import make_position
 from tests.games.scala40.test_hostile_input import tangled_split_position
 from tests.hostile import library_errors_only
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 CPU_LIMIT = 0.25
-"""The most CPU seconds any call of the public API may take."""
+"""The most CPU seconds any call of the public API may take (judged where the tests run
+alone: :data:`~tests.hostile.TIMED`)."""
+OVERSPENT = 1_000
+"""The most units a search may have spent past its budget when it is refused: one step's
+(a sweep's, a completed set of pieces', a lookahead position's), far below
+:data:`~scala40.games.scala40.budget.MAX_SEARCH_WORK`."""
 
 
 def _unopened_split_position() -> GameState:
@@ -227,15 +234,29 @@ def test_the_worst_can_close_calls_stay_within_a_quarter_second_s40_v_split(
     library_errors_only(can_close, state, seconds=CPU_LIMIT)
 
 
-def test_a_position_whose_splits_cannot_be_listed_within_the_budget_is_refused_fast() -> None:
+def test_a_position_whose_splits_cannot_be_listed_within_the_budget_is_refused_fast(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # S40-V-SPLIT: three jokers in hand, any number of them a meld, a table sequence of
     # five spades: listing the splits runs past MAX_SEARCH_WORK, and the position is
     # refused (InvalidStateError naming the SearchLimitError) within the bound.
     clear_caches()
     make = _hunted(*SPLITS_PAST_THE_BUDGET)
+    refusals: list[tuple[int, int]] = []
+    refuse = WorkBudget.refuse
+
+    def counted(budget: WorkBudget, what: str) -> None:
+        refusals.append((budget.limit, budget.left))
+        refuse(budget, what)
+
+    monkeypatch.setattr(WorkBudget, "refuse", counted)
     assert library_errors_only(make, seconds=CPU_LIMIT) is None
     with pytest.raises(InvalidStateError, match="MAX_SEARCH_WORK"):
         make()
+    # Judged by the work (the seconds only where the tests run alone): refused as soon as
+    # the budget is spent, past it by one step's units at most.
+    assert refusals, "the search was not refused at its budget"
+    assert all(-left <= OVERSPENT for _, left in refusals), refusals
 
 
 def test_the_lookahead_of_taking_the_discard_is_settled_at_once_s40_draw_discard() -> None:

@@ -15,6 +15,8 @@ from scala40.games.skarney import Ruleset, analysis, least_penalty
 from scala40.games.skarney.rules import MELD_RULES, hand_penalty
 from tests.hostile import library_errors_only
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 _DECK = list(Ruleset(partnership=False, jokers=8).deck.cards)
 _WILD = [card for card in _DECK if card in MELD_RULES.wild_cards]
 

@@ -18,6 +18,8 @@ from scala40.games.skarney.bots import GreedyBot
 from tests.games.skarney.helpers import move_texts, playout, position
 from tests.hostile import library_errors_only
 
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
 _FULL_SPADES = "AS 2H 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
 _OTHERS = ["AH 3C", "AC 4D", "AD 6S"]
 

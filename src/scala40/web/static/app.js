@@ -654,6 +654,12 @@ async function post(action, extra) {
     show(await call("POST", `/tables/${table.id}/${action}`, body));
     return true;
   } catch (error) {
+    if (error.status === 503) {
+      // Busy, the request not taken: sent again once the server said to try again (a
+      // move made stale meanwhile is refused 409, so that nothing is played twice).
+      showLimited(error.limit, error.retryAfter, () => post(action, extra));
+      return false;
+    }
     if (error.retryAfter) {
       // Held back, nothing done: the bots play on (advance) or the table is shown again
       // (a move to make again) once the server said to try again.
