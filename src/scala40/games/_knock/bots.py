@@ -4,6 +4,41 @@ It knocks or closes whenever it may (the close that costs it least), takes the t
 discard when that lowers its least unmatched value, discards the card whose loss hurts
 least, and always claims a Rumino and re-enters. Each game registers it as ``"greedy"``.
 
+**Every hand ends.** The rules let a hand go on for ever (the stock is rebuilt as often
+as it runs out, RU-RESTOCK, CH-RESTOCK, and nobody is made to knock or close), and at
+three or four seats players who each keep the low cards another needs can freeze it: the
+stock holds only cards everyone throws back at once, and no close ever becomes legal
+(careful bots froze about one first hand in twenty so at four seats of Chinchón and La
+Conga). So the bots of the family play a *stalled* hand otherwise: once a hand has
+lasted twice as many turns, all seats together, as its deck has cards
+(:func:`hand_stalled`, :data:`STALL_DECKS`: public, the same for every seat, and never
+undone within the hand), at each draw and play with a choice a bot plays a legal move
+drawn at random, with chance :data:`STALL_RANDOM_SHARE`
+(:meth:`GreedyBot.progress_move`), unless it closes or knocks, which it still does
+whenever it may. The searches of :mod:`scala40.bots` ask the game's greedy bot for that
+move at every decision, and the random bot plays at random throughout.
+
+Why a table of such players ends every hand, with probability one: take any position of
+a stalled hand, any seat ``X`` and seven natural cards ``H`` that make melds of every
+card (every deck has them: a set of four and a set of three), a knock or a close that no
+rule bars (RU-KNOCK, CH-CLOSE; a close with every card in melds is never capped,
+LC-CLOSECAP). One course of play from there: every seat draws from the stock; ``X``
+keeps the cards of ``H`` and throws another (with eight cards, seven of them ``H``, it
+closes, or knocks before its next draw); every other seat throws a card of ``H`` when it
+holds one; each card of ``H`` thrown is under the next discard, or the top card at most
+one rebuild longer, and so goes into a rebuilt stock, whose shuffle puts it where ``X``
+draws it. Every step of that course has a chance bounded below: each decision at least
+``STALL_RANDOM_SHARE`` over its number of legal moves (one where a close or a knock is
+legal ends the hand at least that often), each shuffle at least one in the number of
+orders of the deck; and the course takes a bounded number of moves, ``L`` (seven cards,
+each at most two rebuilds of the stock away, each rebuild at most a deck's worth of
+turns). So from every position the hand ends within ``L`` moves with a chance ``q > 0``
+that does not depend on the position, and it lasts ``k * L`` moves more with a chance of
+at most ``(1 - q) ** k``. The argument bounds no length; measured, the hands that froze
+end within 1,000 moves (the protocol suite plays thousands to a cap). A seat that never
+plays at random (a person, another program) can still keep a hand going: ``turn_limit``
+(RU-TURN, CH-TURN) bounds a hand whoever plays.
+
 >>> from scala40.games._knock.bots import GreedyBot
 >>> import random
 >>> from scala40.games.chinchon import new_game
@@ -45,7 +80,17 @@ from scala40.games._knock.view import PlayerView
 from scala40.legal import LegalMoves
 from scala40.melds import Meld
 
-__all__ = ["GreedyBot", "check_choice"]
+__all__ = ["STALL_DECKS", "STALL_RANDOM_SHARE", "GreedyBot", "check_choice", "hand_stalled"]
+
+STALL_DECKS = 2
+"""How many times as many turns as its deck has cards a hand lasts, all seats together,
+before it has stalled (:func:`hand_stalled`): a hand between two players hardly ever
+lasts so long, so that they play as before, and the frozen hands of three or four
+players the tests replay end within 1,000 moves."""
+STALL_RANDOM_SHARE = 0.2
+"""The chance that a bot plays a legal move drawn at random at a decision of a stalled
+hand (:func:`hand_stalled`; see the module): high enough to unfreeze a hand within a few
+rounds, and spent only where the hand would otherwise go on for ever."""
 
 
 def _deadwood(hand: tuple[Card, ...], profile: KnockRules) -> int:
@@ -87,6 +132,29 @@ def check_choice(view: object, legal: object) -> None:
         raise InvalidValueError("a bot chooses among legal moves, and there are none")
 
 
+def hand_stalled(view: Any) -> bool:
+    """Whether the hand in play has stalled: it has lasted :data:`STALL_DECKS` times as
+    many turns, all seats together, as its deck has cards (a hand between players who can
+    end it is far shorter; see the module).
+
+    >>> from scala40.games._knock.bots import hand_stalled
+    >>> from scala40.games.chinchon import new_game
+    >>> hand_stalled(new_game(players=2, seed=4).view(0))
+    False
+    """
+    turns: int = sum(view.turns_played)
+    return turns >= STALL_DECKS * len(view.rules.profile.deck.cards)
+
+
+_STALLABLE = (Phase.DRAW, Phase.PLAY)
+"""The decisions a stalled hand plays at random at times: a turn's draw and its play (a
+claim, RU-RUMINO, and a re-entry, LC-REENGANCHE, end nothing and loop nowhere)."""
+
+
+def _ends_hand(move: object) -> bool:
+    return isinstance(move, (Close, Knock))
+
+
 class GreedyBot:
     """A fast greedy player of Rumino, Chinchón and La Conga (see the module)."""
 
@@ -102,10 +170,45 @@ class GreedyBot:
             not a list of its moves.
         :raises InvalidValueError: ``legal`` is empty.
         """
-        del rng
         check_choice(view, legal)
         if len(legal) == 1:
             return legal[0]
+        move = self._decide(view, legal)
+        if _ends_hand(move):
+            return move  # it closes or knocks whenever it may, stalled or not
+        moving = self.progress_move(view, legal, rng)
+        return move if moving is None else moving
+
+    def progress_move(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any | None:
+        """At a draw or a play of a stalled hand (:func:`hand_stalled`) with a choice, with
+        chance :data:`STALL_RANDOM_SHARE` drawn from ``rng``: this bot's close or knock if
+        one is legal, else a legal move drawn at random; ``None`` otherwise (and at every
+        other decision, without drawing from ``rng``), where the bot plays its own move.
+        The searches of :mod:`scala40.bots` ask it of the game's greedy bot at every
+        decision: what makes every hand end (see the module).
+
+        >>> import random
+        >>> from scala40.games._knock.bots import GreedyBot
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=4).apply("draw")
+        >>> GreedyBot().progress_move(state.view(0), list(state.legal_moves()), random.Random(0)) is None
+        True
+
+        :raises InvalidArgumentError: ``view`` is not a view of a knock game, or ``legal``
+            not a list of its moves.
+        :raises InvalidValueError: ``legal`` is empty.
+        """
+        check_choice(view, legal)
+        if len(legal) < 2 or view.phase not in _STALLABLE or not hand_stalled(view):
+            return None
+        if rng.random() >= STALL_RANDOM_SHARE:
+            return None
+        if any(_ends_hand(move) for move in legal):
+            return self._decide(view, legal)
+        return legal[rng.randrange(len(legal))]
+
+    def _decide(self, view: Any, legal: Sequence[Any]) -> Any:
+        """This bot's own move among two or more ``legal`` moves (no random number)."""
         phase = view.phase
         profile: KnockRules = view.rules.profile
         if phase is Phase.CLAIM:
@@ -143,7 +246,7 @@ class GreedyBot:
         least promising (raises as :meth:`choose`)."""
         check_choice(view, legal)
         if view.phase is not Phase.PLAY:
-            first = self.choose(view, legal, random.Random(0))
+            first = self._decide(view, legal)
             return [first, *(move for move in legal if move != first)]
         profile: KnockRules = view.rules.profile
         hand: tuple[Card, ...] = view.hand
