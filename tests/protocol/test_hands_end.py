@@ -51,7 +51,8 @@ import pytest
 
 from scala40.bots import QUICK_BOTS, best_bot, bot_factories, bot_names, bot_options, make_bot
 from scala40.game import Game, State, game_names, load_game
-from scala40.games._knock.bots import STALL_DECKS, STALL_RANDOM_SHARE
+from scala40.games._knock.bots import STALL_RANDOM_SHARE
+from scala40.games._knock.stalled import STALL_DECKS
 from scala40.games._knock.state import KnockState
 from tests.adapters import toygame
 from tests.example_game import load_example

@@ -22,10 +22,11 @@ from scala40.games._knock.arrange import (
     least_unmatched,
     least_unmatched_without,
 )
-from scala40.games._knock.bots import GreedyBot, hand_stalled
+from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.careful import CarefulBot, _meld_pairs, _Partners, _Table
 from scala40.games._knock.moves import Discard, TakeDiscard
 from scala40.games._knock.phases import Phase
+from scala40.games._knock.stalled import hand_stalled
 from scala40.games.chinchon import Ruleset as ChinchonRules
 from tests.decisions import varied_decisions
 from tests.protocol.cases import knock_game_names, soak_unless_default

@@ -4,19 +4,18 @@ It knocks or closes whenever it may (the close that costs it least), takes the t
 discard when that lowers its least unmatched value, discards the card whose loss hurts
 least, and always claims a Rumino and re-enters. Each game registers it as ``"greedy"``.
 
-**Every hand ends.** The rules let a hand go on for ever (the stock is rebuilt as often
-as it runs out, RU-RESTOCK, CH-RESTOCK, and nobody is made to knock or close), and at
-three or four seats players who each keep the low cards another needs can freeze it: the
-stock holds only cards everyone throws back at once, and no close ever becomes legal
-(careful bots froze about one first hand in twenty so at four seats of Chinchón and La
-Conga). So the bots of the family play a *stalled* hand otherwise: once a hand has
-lasted twice as many turns, all seats together, as its deck has cards
-(:func:`hand_stalled`, :data:`STALL_DECKS`: public, the same for every seat, and never
-undone within the hand), at each draw and play with a choice a bot plays a legal move
-drawn at random, with chance :data:`STALL_RANDOM_SHARE`
-(:meth:`GreedyBot.progress_move`), unless it closes or knocks, which it still does
-whenever it may. The searches of :mod:`scala40.bots` ask the game's greedy bot for that
-move at every decision, and the random bot plays at random throughout.
+**Every hand ends.** The rules let a hand go on for ever, and at three or four seats
+players who each keep the low cards another needs can freeze one (careful bots froze
+about one first hand in twenty that way at four seats of Chinchón and La Conga). So the
+bots of the family play a *stalled* hand otherwise
+(:mod:`~scala40.games._knock.stalled`: one that has lasted twice as many turns as its
+deck has cards; :meth:`GreedyBot.progress_move`). At each draw and play with a choice,
+unless it closes or knocks, which it does whenever it may, a bot plays a legal move
+drawn at random with chance :data:`STALL_RANDOM_SHARE`, and otherwise a move toward a
+hand of every card in melds made of its cards and those that go round the table
+(:func:`~scala40.games._knock.stalled.stalled_plan`), where there is one, or its own.
+The searches of :mod:`scala40.bots` ask the game's greedy bot for that move at every
+decision, and the random bot plays at random throughout.
 
 Why a table of such players ends every hand, with probability one: take any position of
 a stalled hand, any seat ``X`` and seven natural cards ``H`` that make melds of every
@@ -52,6 +51,7 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -76,21 +76,17 @@ from scala40.games._knock.moves import (
 )
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.stalled import hand_stalled, stalled_plan
 from scala40.games._knock.view import PlayerView
 from scala40.legal import LegalMoves
 from scala40.melds import Meld
 
-__all__ = ["STALL_DECKS", "STALL_RANDOM_SHARE", "GreedyBot", "check_choice", "hand_stalled"]
+__all__ = ["STALL_RANDOM_SHARE", "GreedyBot", "check_choice"]
 
-STALL_DECKS = 2
-"""How many times as many turns as its deck has cards a hand lasts, all seats together,
-before it has stalled (:func:`hand_stalled`): a hand between two players hardly ever
-lasts so long, so that they play as before, and the frozen hands of three or four
-players the tests replay end within 1,000 moves."""
 STALL_RANDOM_SHARE = 0.2
 """The chance that a bot plays a legal move drawn at random at a decision of a stalled
-hand (:func:`hand_stalled`; see the module): high enough to unfreeze a hand within a few
-rounds, and spent only where the hand would otherwise go on for ever."""
+hand (:func:`~scala40.games._knock.stalled.hand_stalled`; see the module): what makes
+every hand end, spent only where a hand would otherwise go on for ever."""
 
 
 def _deadwood(hand: tuple[Card, ...], profile: KnockRules) -> int:
@@ -132,20 +128,6 @@ def check_choice(view: object, legal: object) -> None:
         raise InvalidValueError("a bot chooses among legal moves, and there are none")
 
 
-def hand_stalled(view: Any) -> bool:
-    """Whether the hand in play has stalled: it has lasted :data:`STALL_DECKS` times as
-    many turns, all seats together, as its deck has cards (a hand between players who can
-    end it is far shorter; see the module).
-
-    >>> from scala40.games._knock.bots import hand_stalled
-    >>> from scala40.games.chinchon import new_game
-    >>> hand_stalled(new_game(players=2, seed=4).view(0))
-    False
-    """
-    turns: int = sum(view.turns_played)
-    return turns >= STALL_DECKS * len(view.rules.profile.deck.cards)
-
-
 _STALLABLE = (Phase.DRAW, Phase.PLAY)
 """The decisions a stalled hand plays at random at times: a turn's draw and its play (a
 claim, RU-RUMINO, and a re-entry, LC-REENGANCHE, end nothing and loop nowhere)."""
@@ -180,12 +162,14 @@ class GreedyBot:
         return move if moving is None else moving
 
     def progress_move(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any | None:
-        """At a draw or a play of a stalled hand (:func:`hand_stalled`) with a choice, with
-        chance :data:`STALL_RANDOM_SHARE` drawn from ``rng``: this bot's close or knock if
-        one is legal, else a legal move drawn at random; ``None`` otherwise (and at every
-        other decision, without drawing from ``rng``), where the bot plays its own move.
-        The searches of :mod:`scala40.bots` ask it of the game's greedy bot at every
-        decision: what makes every hand end (see the module).
+        """At a draw or a play of a stalled hand
+        (:func:`~scala40.games._knock.stalled.hand_stalled`) with a choice: with chance
+        :data:`STALL_RANDOM_SHARE` drawn from ``rng``, this bot's close or knock if one is
+        legal, else a legal move drawn at random; otherwise the move toward the hand the
+        bot aims for (:func:`~scala40.games._knock.stalled.stalled_plan`), where there is
+        one. ``None`` at any other decision (without drawing from ``rng``), where the bot
+        plays its own move. The searches of :mod:`scala40.bots` ask it of the game's
+        greedy bot at every decision: what makes every hand end (see the module).
 
         >>> import random
         >>> from scala40.games._knock.bots import GreedyBot
@@ -201,11 +185,31 @@ class GreedyBot:
         check_choice(view, legal)
         if len(legal) < 2 or view.phase not in _STALLABLE or not hand_stalled(view):
             return None
-        if rng.random() >= STALL_RANDOM_SHARE:
-            return None
+        if rng.random() < STALL_RANDOM_SHARE:
+            if any(_ends_hand(move) for move in legal):
+                return self._decide(view, legal)
+            return legal[rng.randrange(len(legal))]
+        plan = stalled_plan(view)
+        return None if plan is None else self._follow(view, legal, plan)
+
+    def _follow(self, view: Any, legal: Sequence[Any], plan: tuple[Card, ...]) -> Any:
+        """The move toward ``plan`` (:func:`~.stalled.stalled_plan`): a close or a knock
+        if one is legal (this bot's), the top discard if the plan needs it, else a draw;
+        the card the plan needs least, greedy's first, among those it does not need."""
         if any(_ends_hand(move) for move in legal):
             return self._decide(view, legal)
-        return legal[rng.randrange(len(legal))]
+        needed = Counter(plan) - Counter(view.hand)
+        if view.phase is Phase.DRAW:
+            take = next((move for move in legal if isinstance(move, TakeDiscard)), None)
+            if take is not None and view.discard and needed[view.discard[-1]]:
+                return take
+            return next((move for move in legal if isinstance(move, DrawStock)), legal[0])
+        spare = Counter(view.hand) - Counter(plan)
+        order = self.ranked(view, legal)
+        return next(
+            (move for move in order if isinstance(move, Discard) and spare[move.card]),
+            order[0],
+        )
 
     def _decide(self, view: Any, legal: Sequence[Any]) -> Any:
         """This bot's own move among two or more ``legal`` moves (no random number)."""

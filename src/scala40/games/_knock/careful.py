@@ -34,8 +34,9 @@ pass, who threw what):
   two careful players never pass one card back and forth for ever.
 
 In a stalled hand, one that has lasted twice as many turns as its deck has cards, it
-plays as greedy does there: at times a legal move drawn at random, so that every hand ends
-(:func:`~.bots.hand_stalled`, :meth:`~.bots.GreedyBot.progress_move`; the module
+plays as greedy does there: at times a legal move drawn at random, else toward a hand of
+melds made of its cards and those that go round the table, so that every hand ends
+(:mod:`~scala40.games._knock.stalled`, :meth:`~.bots.GreedyBot.progress_move`; the module
 :mod:`~scala40.games._knock.bots` gives the argument).
 
 The weights are options (:class:`CarefulBot`'s parameters); with ``take_saving=0, margin=0,
