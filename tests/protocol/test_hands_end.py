@@ -31,7 +31,9 @@ that answer without searching and the random one play :data:`DEFAULT_RUN_HANDS` 
 hands a table under each game's default preset in the default run; in the soak those play
 :data:`SOAK_HANDS` a case (the random bot :data:`RANDOM_HANDS`) under every preset, and the
 searches, on small budgets (:data:`SMALL_BUDGETS`: what loops is the moves a policy
-picks, not how long it thinks), :data:`SEARCH_HANDS`. Where the rules let a hand go on
+picks, not how long it thinks), :data:`SEARCH_HANDS`; a bot another of the game's names
+makes as it is (:func:`aliases`: ``best`` where it is the careful bot) is played once.
+Where the rules let a hand go on
 for ever, what ends it is the move each game's greedy bot names (``progress_move``),
 which every shipped bot plays where it applies
 (:func:`test_every_shipped_bot_plays_the_move_that_keeps_a_hand_moving`); the docs'
@@ -290,10 +292,8 @@ def _kind(game: Game, bot: str) -> str:
     return "quick" if name in QUICK_BOTS else "search"
 
 
-def _hands(game: Game, preset: str, kind: str, soak: bool) -> int:
-    """Seeded first hands a case plays (see :data:`DEFAULT_RUN_HANDS`)."""
-    if not soak:
-        return DEFAULT_RUN_HANDS
+def _soak_hands(game: Game, preset: str, kind: str) -> int:
+    """Seeded first hands a case plays in the soak (see :data:`SOAK_HANDS`)."""
     if kind == "search":
         hands = SEARCH_HANDS if preset == game.ruleset_type.DEFAULT_PRESET else 1
     else:
@@ -301,23 +301,40 @@ def _hands(game: Game, preset: str, kind: str, soak: bool) -> int:
     return hands * LONG_RUN_FACTOR
 
 
+def aliases(game: Game) -> dict[str, str]:
+    """The bots of ``game`` that another of its names makes as it is (the same factory,
+    the same options: ``best`` where it is the careful bot, ``montecarlo`` where it is
+    the playout search), each to that other name: the soak plays them once."""
+    factories = bot_factories(game)
+    first: dict[int, str] = {}
+    found = {}
+    for name, factory in factories.items():
+        known = first.setdefault(id(factory), name)
+        if known != name:
+            found[name] = known
+    return found
+
+
 def _bot_cases() -> Iterator[Any]:
     for game in _bot_games():
         default = game.ruleset_type.DEFAULT_PRESET
+        same = aliases(game)
         for preset in game.ruleset_type.preset_names():
             rules = game.ruleset_type.preset(preset)
             for bot in bot_factories(game):
                 kind = _kind(game, bot)
                 for players in table_sizes(rules):
-                    if kind == "search" and preset != default and players != _table(game, rules):
-                        continue  # a search's hands are costly: its other presets at one table
                     if preset == default and kind != "search":
                         yield pytest.param(
                             game, preset, bot, players, DEFAULT_RUN_HANDS,
                             id=f"{game.name}-{preset}-{bot}-{players}",
                         )  # fmt: skip
+                    if bot in same:
+                        continue  # the soak plays it under its other name
+                    if kind == "search" and preset != default and players != _table(game, rules):
+                        continue  # a search's hands are costly: its other presets at one table
                     yield pytest.param(
-                        game, preset, bot, players, _hands(game, preset, kind, soak=True),
+                        game, preset, bot, players, _soak_hands(game, preset, kind),
                         id=f"{game.name}-{preset}-{bot}-{players}-soak",
                         marks=pytest.mark.slow,
                     )  # fmt: skip
@@ -570,8 +587,9 @@ def test_the_pages_say_the_library_s_bots_end_every_hand() -> None:
             assert f"lasted {TIMES[STALL_DECKS]} as many turns as the deck has" in page, name
         assert "random players end theirs with probability one" in page, name
         assert ":ref:`bots-hands-end`" in page, name
+        same = aliases(game)
         wanted = {
-            (preset, bot, players)
+            (preset, same.get(bot, bot), players)
             for preset in game.ruleset_type.preset_names()
             for bot in bot_names(game)
             for players in table_sizes(game.ruleset_type.preset(preset))
