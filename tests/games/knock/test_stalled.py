@@ -109,11 +109,11 @@ def test_the_plan_is_a_hand_of_melds_that_needs_the_fewest_cards(name: str, pres
     assert (planned, unplanned) == (PLANNED, UNPLANNED)
 
 
-def test_a_hand_stalls_after_twice_as_many_turns_as_the_deck_has_cards() -> None:
+def test_a_hand_stalls_after_three_times_as_many_turns_as_the_deck_has_cards() -> None:
     game = load_game("chinchon")
     view = game.new_game(None, 3, 1).view(0)
     cards = len(view.rules.profile.deck.cards)
-    assert STALL_DECKS == 2
+    assert STALL_DECKS == 3
     for turns in (0, STALL_DECKS * cards - 1, STALL_DECKS * cards, STALL_DECKS * cards + 5):
         played = (turns - 2 * (turns // 3), turns // 3, turns // 3)
         stalled = hand_stalled(attrs.evolve(view, turns_played=played))

@@ -8,11 +8,11 @@ least, and always claims a Rumino and re-enters. Each game registers it as ``"gr
 players who each keep the low cards another needs can freeze one (careful bots froze
 about one first hand in twenty that way at four seats of Chinchón and La Conga). So the
 bots of the family play a *stalled* hand otherwise
-(:mod:`~scala40.games._knock.stalled`: one that has lasted twice as many turns as its
-deck has cards; :meth:`GreedyBot.progress_move`). At each draw and play with a choice,
-unless it closes or knocks, which it does whenever it may, a bot plays a legal move
-drawn at random with chance :data:`STALL_RANDOM_SHARE`, and otherwise a move toward a
-hand of every card in melds made of its cards and those that go round the table
+(:mod:`~scala40.games._knock.stalled`: one that has lasted three times as many turns as
+its deck has cards; :meth:`GreedyBot.progress_move`). At each draw and play with a
+choice, unless it closes or knocks, which it does whenever it may, a bot plays a legal
+move drawn at random with chance :data:`STALL_RANDOM_SHARE`, and otherwise a move toward
+a hand of every card in melds made of its cards and those that go round the table
 (:func:`~scala40.games._knock.stalled.stalled_plan`), where there is one, or its own.
 The searches of :mod:`scala40.bots` ask the game's greedy bot for that move at every
 decision, and the random bot plays at random throughout.

@@ -33,11 +33,11 @@ pass, who threw what):
   always does, since greedy takes only for a saving): never the card it took, so that
   two careful players never pass one card back and forth for ever.
 
-In a stalled hand, one that has lasted twice as many turns as its deck has cards, it
-plays as greedy does there: at times a legal move drawn at random, else toward a hand of
-melds made of its cards and those that go round the table, so that every hand ends
-(:mod:`~scala40.games._knock.stalled`, :meth:`~.bots.GreedyBot.progress_move`; the module
-:mod:`~scala40.games._knock.bots` gives the argument).
+In a stalled hand, one that has lasted three times as many turns as its deck has cards,
+it plays as greedy does there: at times a legal move drawn at random, else toward a hand
+of melds made of its cards and those that go round the table, so that every hand ends
+(:mod:`~scala40.games._knock.stalled`, :meth:`~.bots.GreedyBot.progress_move`; the
+module :mod:`~scala40.games._knock.bots` gives the argument).
 
 The weights are options (:class:`CarefulBot`'s parameters); with ``take_saving=0, margin=0,
 meld_weight=0, swap_weight=0, outs_weight=0`` the bot plays exactly greedy's moves. It

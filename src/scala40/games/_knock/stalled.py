@@ -36,7 +36,7 @@ from scala40.melds._hand import melded_card_sets
 
 __all__ = ["STALL_DECKS", "circulating_cards", "hand_stalled", "stalled_plan"]
 
-STALL_DECKS = 2
+STALL_DECKS = 3
 """How many times as many turns as its deck has cards a hand lasts, all seats together,
 before it has stalled (:func:`hand_stalled`): a hand between two players hardly ever
 lasts so long, so that they play as before."""
