@@ -29,7 +29,8 @@ drawing (1 singles hand in 100; :data:`FROZEN`). Its hands must end within the g
 moves where the rules have none (:data:`RANDOM_HAND_CAP` for the random bot). The bots
 that answer without searching and the random one play :data:`DEFAULT_RUN_HANDS` first
 hands a table under each game's default preset in the default run; in the soak those play
-:data:`SOAK_HANDS` a case (the random bot :data:`RANDOM_HANDS`) under every preset, and the
+:data:`SOAK_HANDS` a case under every preset where the rules bound no hand
+(:data:`BOUNDED_HANDS` where they do; the random bot :data:`RANDOM_HANDS`), and the
 searches, on small budgets (:data:`SMALL_BUDGETS`: what loops is the moves a policy
 picks, not how long it thinks), :data:`SEARCH_HANDS`; a bot another of the game's names
 makes as it is (:func:`aliases`: ``best`` where it is the careful bot) is played once.
@@ -80,12 +81,16 @@ searching, and the random one, under each game's default preset at every table s
 SOAK_HANDS = 1_000
 """Seeded first hands the soak plays for each bot that answers without searching
 (:data:`~scala40.bots.QUICK_BOTS`, and ``best`` where it is one of them), each game,
-preset and table size: the careful bots' hands froze in 1 of 200 at three seats."""
+preset and table size where the rules bound no hand: the careful bots' hands froze in 1
+of 300 at three seats."""
+BOUNDED_HANDS = 200
+"""The same where the rules end every hand whoever plays (Scala 40's S40-STALL): the
+hands there check the cap, not an argument of the bots'."""
 RANDOM_HANDS = 100
 """The same for the random bot, whose hands end with probability one but take thousands
 of moves."""
-SEARCH_HANDS = 2
-"""The same for a search, under the game's default preset (one at the default table
+SEARCH_HANDS = 1
+"""The same for a search, under the game's default preset (and at the default table
 under the others): its hands cost seconds even on :data:`SMALL_BUDGETS`, and what keeps
 a hand moving is its game's greedy bot's move, which every search plays first
 (:func:`test_every_shipped_bot_plays_the_move_that_keeps_a_hand_moving`)."""
@@ -292,12 +297,16 @@ def _kind(game: Game, bot: str) -> str:
     return "quick" if name in QUICK_BOTS else "search"
 
 
-def _soak_hands(game: Game, preset: str, kind: str) -> int:
+def _soak_hands(game: Game, rules: Any, players: int, kind: str) -> int:
     """Seeded first hands a case plays in the soak (see :data:`SOAK_HANDS`)."""
     if kind == "search":
-        hands = SEARCH_HANDS if preset == game.ruleset_type.DEFAULT_PRESET else 1
+        hands = SEARCH_HANDS
+    elif kind == "random":
+        hands = RANDOM_HANDS
+    elif game.max_hand_moves is not None and game.max_hand_moves(rules, players) is not None:
+        hands = BOUNDED_HANDS
     else:
-        hands = SOAK_HANDS if kind == "quick" else RANDOM_HANDS
+        hands = SOAK_HANDS
     return hands * LONG_RUN_FACTOR
 
 
@@ -334,7 +343,7 @@ def _bot_cases() -> Iterator[Any]:
                     if kind == "search" and preset != default and players != _table(game, rules):
                         continue  # a search's hands are costly: its other presets at one table
                     yield pytest.param(
-                        game, preset, bot, players, _soak_hands(game, preset, kind),
+                        game, preset, bot, players, _soak_hands(game, rules, players, kind),
                         id=f"{game.name}-{preset}-{bot}-{players}-soak",
                         marks=pytest.mark.slow,
                     )  # fmt: skip
@@ -604,7 +613,8 @@ def test_the_pages_say_the_library_s_bots_end_every_hand() -> None:
         page[page.index(".. _bots-hands-end:") : page.index("Information-set tree search")].split()
     )
     for figure in (
-        f"{SOAK_HANDS:,} a case in the soak",
+        f"in the soak {SOAK_HANDS:,} a case",
+        f"{BOUNDED_HANDS:,} where they do",
         f"holds every hand to {BOT_HAND_CAP:,} moves ({RANDOM_HAND_CAP:,} for the random bot)",
         f"STALL_RANDOM_SHARE` ({STALL_RANDOM_SHARE:g})",
         f"lasted {TIMES[STALL_DECKS]} as many turns, all seats together",
