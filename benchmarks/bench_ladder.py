@@ -325,10 +325,10 @@ def duel_bot(spec: str, name: str) -> Any:
 
 
 MAX_DUEL_MOVES = 30_000
-"""The moves a duel's hand may take: a hand that long stops the game, a draw. (Greedy
-players can keep a hand of three or four going without end, each throwing what the next
-one cannot use: 3 of 40 four-player Chinchón hands between greedy bots passed 1,000
-moves.)"""
+"""The moves a duel's hand may take: a hand that long stops the game, a draw. (Players
+can keep a hand of three or four going without end, each throwing what the next one
+cannot use: the library's bots once did, in Chinchón and La Conga, until they played a
+stalled hand otherwise; a bot of your own may still.)"""
 
 
 def duel_rules(name: str, preset: str | None = None, unit: str | None = None) -> Any:

@@ -18,8 +18,10 @@ from typing import Any, ClassVar
 from scala40._checks import check_any_choice, describe, is_number
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
+from scala40.game import load_game
+from scala40.views import ViewBase
 
-__all__ = ["AnytimeBot", "wall_time_limit"]
+__all__ = ["AnytimeBot", "progress_move", "wall_time_limit"]
 
 
 def wall_time_limit(time_limit: object, longest: float) -> float | None:
@@ -36,6 +38,29 @@ def wall_time_limit(time_limit: object, longest: float) -> float | None:
             f"{longest:g}, or none, got {describe(time_limit)}"
         )
     return float(time_limit)
+
+
+def progress_move(view: Any, legal: Sequence[Any], rng: random.Random) -> Any | None:
+    """The move the bots of the view's game play at this decision so that every hand
+    ends, or ``None`` (the search decides): the ``progress_move(view, legal, rng)`` of the
+    game's greedy bot, where it has one. A game whose rules let players keep a hand going
+    for ever gives its greedy bot that method, with the argument why a table of bots
+    that play it ends every hand: the knock games' plays a legal move drawn at random at
+    times in a hand that has stalled
+    (:meth:`scala40.games._knock.bots.GreedyBot.progress_move`), Skarney's declines a stop
+    card from a player who did not draw this turn
+    (:meth:`scala40.games.skarney.bots.GreedyBot.progress_move`)."""
+    if not isinstance(view, ViewBase):
+        return None  # a stand-in for a view (a test's) is searched as it is
+    record = getattr(view, "state_type", None)
+    name = getattr(record, "game_name", None)
+    if not isinstance(name, str):
+        return None
+    factory = load_game(name).bots.get("greedy")
+    if factory is None or getattr(factory, "progress_move", None) is None:
+        return None
+    move: Any | None = factory().progress_move(view, legal, rng)
+    return move
 
 
 class AnytimeBot(abc.ABC):
@@ -58,7 +83,8 @@ class AnytimeBot(abc.ABC):
     ) -> Any:
         """The move the bot's search picks among ``legal`` (see the bot's documentation),
         by ``deadline`` (within the bot's ``time_limit``); the one legal move, when there
-        is one, without a search.
+        is one, without a search, and the move the game's bots play so that every hand
+        ends where the game asks for one (:func:`progress_move`), without a search.
 
         :param view: what the seat to decide may see (it must offer ``sample``).
         :param legal: the legal moves, one of which is returned.
@@ -72,6 +98,9 @@ class AnytimeBot(abc.ABC):
         limit = self._deadline(view, legal, rng, deadline)
         if len(legal) == 1:
             return legal[0]
+        moving = progress_move(view, legal, rng)
+        if moving is not None:
+            return moving
         return self._search(view, legal, rng, limit)
 
     def _deadline(

@@ -26,6 +26,7 @@ from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.careful import CarefulBot, _meld_pairs, _Partners, _Table
 from scala40.games._knock.moves import Discard, TakeDiscard
 from scala40.games._knock.phases import Phase
+from scala40.games._knock.stalled import hand_stalled
 from scala40.games.chinchon import Ruleset as ChinchonRules
 from tests.decisions import varied_decisions
 from tests.protocol.cases import knock_game_names, soak_unless_default
@@ -77,13 +78,15 @@ def test_it_plays_legal_moves_and_the_same_every_time(
 ) -> None:
     """Careful bots at every seat play 300 moves of a game, each one of the legal moves
     (play_game refuses any other), and the same view and moves give the same move
-    whatever the random generator (the bot draws no number)."""
+    whatever the random generator (the bot draws no number until a hand stalls, far
+    later than these decisions)."""
     game = load_game(name)
     state = game.new_game(game.ruleset_type.preset(preset), players, 7)
     play_game(state, [make_bot("careful", name) for _ in range(players)], 7, max_actions=300)
     bot = CarefulBot()
     for state in itertools.islice(varied_decisions(name, preset, players, 11, 120), 40):
         view, legal = state.view(state.current_player), list(state.legal_moves())
+        assert not hand_stalled(view)
         first = bot.choose(view, legal, random.Random(1))
         assert first in legal
         assert bot.choose(view, legal, random.Random(99)) == first

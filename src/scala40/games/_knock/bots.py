@@ -4,6 +4,40 @@ It knocks or closes whenever it may (the close that costs it least), takes the t
 discard when that lowers its least unmatched value, discards the card whose loss hurts
 least, and always claims a Rumino and re-enters. Each game registers it as ``"greedy"``.
 
+**Every hand ends.** The rules let a hand go on for ever, and at three or four seats
+players who each keep the low cards another needs can freeze one (careful bots froze
+about one first hand in twenty that way at four seats of Chinchón and La Conga). So the
+bots of the family play a *stalled* hand otherwise
+(:mod:`~scala40.games._knock.stalled`: one that has lasted three times as many turns as
+its deck has cards; :meth:`GreedyBot.progress_move`). At each draw and play with a
+choice, unless it closes or knocks, which it does whenever it may, a bot plays a legal
+move drawn at random with chance :data:`STALL_RANDOM_SHARE`, and otherwise a move toward
+a hand of every card in melds made of its cards and those that go round the table
+(:func:`~scala40.games._knock.stalled.stalled_plan`), where there is one, or its own.
+The searches of :mod:`scala40.bots` ask the game's greedy bot for that move at every
+decision, and the random bot plays at random throughout.
+
+Why a table of such players ends every hand, with probability one: take any position of
+a stalled hand, any seat ``X`` and seven natural cards ``H`` that make melds of every
+card (every deck has them: a set of four and a set of three), a knock or a close that no
+rule bars (RU-KNOCK, CH-CLOSE; a close with every card in melds is never capped,
+LC-CLOSECAP). One course of play from there: every seat draws from the stock; ``X``
+keeps the cards of ``H`` and throws another (with eight cards, seven of them ``H``, it
+closes, or knocks before its next draw); every other seat throws a card of ``H`` when it
+holds one; each card of ``H`` thrown is under the next discard, or the top card at most
+one rebuild longer, and so goes into a rebuilt stock, whose shuffle puts it where ``X``
+draws it. Every step of that course has a chance bounded below: each decision at least
+``STALL_RANDOM_SHARE`` over its number of legal moves (one where a close or a knock is
+legal ends the hand at least that often), each shuffle at least one in the number of
+orders of the deck; and the course takes a bounded number of moves, ``L`` (seven cards,
+each at most two rebuilds of the stock away, each rebuild at most a deck's worth of
+turns). So from every position the hand ends within ``L`` moves with a chance ``q > 0``
+that does not depend on the position, and it lasts ``k * L`` moves more with a chance of
+at most ``(1 - q) ** k``. The argument bounds no length; measured, the hands that froze
+end within 1,000 moves (the protocol suite plays thousands to a cap). A seat that never
+plays at random (a person, another program) can still keep a hand going: ``turn_limit``
+(RU-TURN, CH-TURN) bounds a hand whoever plays.
+
 >>> from scala40.games._knock.bots import GreedyBot
 >>> import random
 >>> from scala40.games.chinchon import new_game
@@ -17,6 +51,7 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,11 +77,17 @@ from scala40.games._knock.moves import (
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import KnockRules
 from scala40.games._knock.spanish import SpanishRules
+from scala40.games._knock.stalled import hand_stalled, stalled_plan
 from scala40.games._knock.view import PlayerView
 from scala40.legal import LegalMoves
 from scala40.melds import Meld
 
-__all__ = ["GreedyBot", "check_choice"]
+__all__ = ["STALL_RANDOM_SHARE", "GreedyBot", "check_choice"]
+
+STALL_RANDOM_SHARE = 0.2
+"""The chance that a bot plays a legal move drawn at random at a decision of a stalled
+hand (:func:`~scala40.games._knock.stalled.hand_stalled`; see the module): what makes
+every hand end, spent only where a hand would otherwise go on for ever."""
 
 
 def _deadwood(hand: tuple[Card, ...], profile: KnockRules) -> int:
@@ -88,6 +129,15 @@ def check_choice(view: object, legal: object) -> None:
         raise InvalidValueError("a bot chooses among legal moves, and there are none")
 
 
+_STALLABLE = (Phase.DRAW, Phase.PLAY)
+"""The decisions a stalled hand plays at random at times: a turn's draw and its play (a
+claim, RU-RUMINO, and a re-entry, LC-REENGANCHE, end nothing and loop nowhere)."""
+
+
+def _ends_hand(move: object) -> bool:
+    return isinstance(move, (Close, Knock))
+
+
 class GreedyBot:
     """A fast greedy player of Rumino, Chinchón and La Conga (see the module)."""
 
@@ -103,10 +153,67 @@ class GreedyBot:
             not a list of its moves.
         :raises InvalidValueError: ``legal`` is empty.
         """
-        del rng
         check_choice(view, legal)
         if len(legal) == 1:
             return legal[0]
+        move = self._decide(view, legal)
+        if _ends_hand(move):
+            return move  # it closes or knocks whenever it may, stalled or not
+        moving = self.progress_move(view, legal, rng)
+        return move if moving is None else moving
+
+    def progress_move(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any | None:
+        """At a draw or a play of a stalled hand
+        (:func:`~scala40.games._knock.stalled.hand_stalled`) with a choice: with chance
+        :data:`STALL_RANDOM_SHARE` drawn from ``rng``, this bot's close or knock if one is
+        legal, else a legal move drawn at random; otherwise the move toward the hand the
+        bot aims for (:func:`~scala40.games._knock.stalled.stalled_plan`), where there is
+        one. ``None`` at any other decision (without drawing from ``rng``), where the bot
+        plays its own move. The searches of :mod:`scala40.bots` ask it of the game's
+        greedy bot at every decision: what makes every hand end (see the module).
+
+        >>> import random
+        >>> from scala40.games._knock.bots import GreedyBot
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=4).apply("draw")
+        >>> GreedyBot().progress_move(state.view(0), list(state.legal_moves()), random.Random(0)) is None
+        True
+
+        :raises InvalidArgumentError: ``view`` is not a view of a knock game, or ``legal``
+            not a list of its moves.
+        :raises InvalidValueError: ``legal`` is empty.
+        """
+        check_choice(view, legal)
+        if len(legal) < 2 or view.phase not in _STALLABLE or not hand_stalled(view):
+            return None
+        if rng.random() < STALL_RANDOM_SHARE:
+            if any(_ends_hand(move) for move in legal):
+                return self._decide(view, legal)
+            return legal[rng.randrange(len(legal))]
+        plan = stalled_plan(view)
+        return None if plan is None else self._follow(view, legal, plan)
+
+    def _follow(self, view: Any, legal: Sequence[Any], plan: tuple[Card, ...]) -> Any:
+        """The move toward ``plan`` (:func:`~.stalled.stalled_plan`): a close or a knock
+        if one is legal (this bot's), the top discard if the plan needs it, else a draw;
+        the card the plan needs least, greedy's first, among those it does not need."""
+        if any(_ends_hand(move) for move in legal):
+            return self._decide(view, legal)
+        needed = Counter(plan) - Counter(view.hand)
+        if view.phase is Phase.DRAW:
+            take = next((move for move in legal if isinstance(move, TakeDiscard)), None)
+            if take is not None and view.discard and needed[view.discard[-1]]:
+                return take
+            return next((move for move in legal if isinstance(move, DrawStock)), legal[0])
+        spare = Counter(view.hand) - Counter(plan)
+        order = self.ranked(view, legal)
+        return next(
+            (move for move in order if isinstance(move, Discard) and spare[move.card]),
+            order[0],
+        )
+
+    def _decide(self, view: Any, legal: Sequence[Any]) -> Any:
+        """This bot's own move among two or more ``legal`` moves (no random number)."""
         phase = view.phase
         profile: KnockRules = view.rules.profile
         if phase is Phase.CLAIM:
@@ -144,7 +251,7 @@ class GreedyBot:
         least promising (raises as :meth:`choose`)."""
         check_choice(view, legal)
         if view.phase is not Phase.PLAY:
-            first = self.choose(view, legal, random.Random(0))
+            first = self._decide(view, legal)
             return [first, *(move for move in legal if move != first)]
         profile: KnockRules = view.rules.profile
         hand: tuple[Card, ...] = view.hand

@@ -33,10 +33,16 @@ pass, who threw what):
   always does, since greedy takes only for a saving): never the card it took, so that
   two careful players never pass one card back and forth for ever.
 
+In a stalled hand, one that has lasted three times as many turns as its deck has cards,
+it plays as greedy does there: at times a legal move drawn at random, else toward a hand
+of melds made of its cards and those that go round the table, so that every hand ends
+(:mod:`~scala40.games._knock.stalled`, :meth:`~.bots.GreedyBot.progress_move`; the
+module :mod:`~scala40.games._knock.bots` gives the argument).
+
 The weights are options (:class:`CarefulBot`'s parameters); with ``take_saving=0, margin=0,
 meld_weight=0, swap_weight=0, outs_weight=0`` the bot plays exactly greedy's moves. It
-draws no random number and looks at no clock: the same view and legal moves give the
-same move, and a decision's work is bounded: it reads at most the last
+looks at no clock, and until a hand stalls it draws no random number: the same view and
+legal moves give the same move. A decision's work is bounded: it reads at most the last
 :data:`MAX_READ_MOVES` moves of the hand, each once, and scores each candidate discard
 (at most one a card of the hand) over the pairs of the deck's cards that meld with it.
 
@@ -66,7 +72,7 @@ from scala40.games._knock.arrange import (
     least_unmatched_without,
     uncovered_cards,
 )
-from scala40.games._knock.bots import GreedyBot, check_choice
+from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.moves import Close, Discard, DrawStock, Knock, TakeDiscard
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import KnockRules
@@ -240,12 +246,14 @@ class CarefulBot(GreedyBot):
             not a list of its moves.
         :raises InvalidValueError: ``legal`` is empty.
         """
-        check_choice(view, legal)
-        if len(legal) > 1 and view.phase is Phase.DRAW:
-            return self._draw_carefully(view, legal)
-        if len(legal) > 1 and view.phase is Phase.PLAY:
-            return self.ranked(view, legal)[0]
         return super().choose(view, legal, rng)
+
+    def _decide(self, view: Any, legal: Sequence[Any]) -> Any:
+        if view.phase is Phase.DRAW:
+            return self._draw_carefully(view, legal)
+        if view.phase is Phase.PLAY:
+            return self.ranked(view, legal)[0]
+        return super()._decide(view, legal)
 
     def ranked(self, view: Any, legal: Sequence[Any]) -> list[Any]:
         """Every legal move, the careful choice first, then greedy's order (raises as
@@ -262,7 +270,7 @@ class CarefulBot(GreedyBot):
     # ------------------------------------------------------------ taking the discard
 
     def _draw_carefully(self, view: Any, legal: Sequence[Any]) -> Any:
-        greedy = super().choose(view, legal, random.Random(0))
+        greedy = super()._decide(view, legal)
         if not isinstance(greedy, TakeDiscard) or self.take_saving <= 1:
             return greedy  # a knock, a draw, or a take under greedy's own rule
         draw = next(move for move in legal if isinstance(move, DrawStock))

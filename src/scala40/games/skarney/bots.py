@@ -9,6 +9,18 @@ the melds of the opponent it goes to (SK-OFFER). Offered a card, it accepts one 
 fits its hand or its side's melds, or makes the side's contract, while the pile lasts.
 It sees only its own view: nothing of its partner's hand.
 
+**Every hand ends.** A turn draws a card from the pile, which is never refilled, unless
+its player accepted a stop card (an ace, a 2 or a joker) at the offer that ended the turn
+before (SK-STOP: only the next seat may take one), and with no rule against it two
+players could pass a stop card back and forth for ever, neither drawing (two careful bots
+did, in about one singles hand of a hundred). So the bot declines a stop card offered by
+a player who did not draw this turn (:func:`offered_after_a_stop`, whatever the card is
+worth to it; :meth:`GreedyBot.progress_move`, which the searches of :mod:`scala40.bots`
+ask too). Then of two turns in a row one draws, and the hand ends, by the last card of
+the pile at the latest (SK-END), within ``2 * pile + 1`` turns, each of a bounded number
+of moves (:func:`~scala40.games.skarney.rules.max_hand_moves` counts them): a bound, not
+a chance, whoever sits at the table, as long as every seat is such a bot.
+
 >>> from scala40.games.skarney.bots import GreedyBot
 >>> import random
 >>> from scala40.bots import RandomBot, play_game
@@ -28,6 +40,7 @@ from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.games.skarney.moves import (
     MOVES,
     Accept,
+    Decline,
     EndTurn,
     Exchange,
     Extend,
@@ -36,13 +49,13 @@ from scala40.games.skarney.moves import (
     PutDown,
     put_down_of,
 )
-from scala40.games.skarney.phases import Phase, side_of
+from scala40.games.skarney.phases import Phase, is_stop_card, side_of
 from scala40.games.skarney.rules import MELD_RULES, hand_penalty, meld_card_points
 from scala40.games.skarney.search import best_contract, can_complete
 from scala40.games.skarney.view import PlayerView
 from scala40.melds import Meld, MeldKind
 
-__all__ = ["GreedyBot", "card_fit"]
+__all__ = ["GreedyBot", "card_fit", "offered_after_a_stop"]
 
 _WILD = MELD_RULES.wild_cards
 _UNWANTED = -10_000.0
@@ -83,6 +96,32 @@ class GreedyBot:
         deterministic)."""
         del rng
         return self.ranked(view, legal)[0]
+
+    def progress_move(
+        self, view: PlayerView, legal: Sequence[Move], rng: random.Random
+    ) -> Move | None:
+        """``decline``, offered a stop card by a player who did not draw this turn
+        (:func:`offered_after_a_stop`); ``None`` at any other decision, where the bot
+        plays its own move (``rng`` is not used). The bot's own choice declines there
+        too; the searches of :mod:`scala40.bots` ask this of the game's greedy bot at every
+        decision, so that every hand ends (see the module).
+
+        >>> import random
+        >>> from scala40.games.skarney.bots import GreedyBot
+        >>> from scala40.games.skarney import new_game
+        >>> state = new_game(seed=7)
+        >>> GreedyBot().progress_move(state.view(state.turn), list(state.legal_moves()), random.Random(0)) is None
+        True
+
+        :raises InvalidArgumentError: ``view`` is not a Skarney view, or ``legal`` not a
+            list of moves.
+        :raises InvalidValueError: ``legal`` is empty.
+        """
+        del rng
+        _check_choice(view, legal)
+        if view.phase is Phase.OFFER and offered_after_a_stop(view):
+            return next((move for move in legal if isinstance(move, Decline)), None)
+        return None
 
     def ranked(self, view: PlayerView, legal: Sequence[Move]) -> list[Move]:
         """The legal moves, the bot's favourite first.
@@ -177,8 +216,8 @@ class GreedyBot:
 
     def _wants_offer(self, view: PlayerView) -> bool:
         card = view.offer_card
-        if card is None:
-            return False
+        if card is None or offered_after_a_stop(view):
+            return False  # two turns in a row without a draw could go on for ever
         hand = view.hand
         rules = view.rules
         has_contract = not rules.contract or view.contracts[view.side]
@@ -199,6 +238,24 @@ class GreedyBot:
 
 _MAX_LATE = 1_000
 """The largest ``late`` a bot takes (more than any pile holds)."""
+
+
+def offered_after_a_stop(view: PlayerView) -> bool:
+    """Whether the card offered now is a stop card and the player offering it did not draw
+    this turn, having accepted a stop card at the offer before (SK-STOP): a stop card
+    he accepted since his last turn can only be that one. Accepting it would make a
+    second turn in a row without a draw; the bots decline it, so that every hand ends
+    (see the module).
+
+    >>> from scala40.games.skarney.bots import offered_after_a_stop
+    >>> from scala40.games.skarney import new_game
+    >>> offered_after_a_stop(new_game(seed=7).view(0))
+    False
+    """
+    card = view.offer_card
+    if card is None or not is_stop_card(card):
+        return False
+    return any(is_stop_card(taken) for taken in view.accepted[view.turn])
 
 
 def _check_choice(view: object, legal: object) -> None:
