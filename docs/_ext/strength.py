@@ -56,9 +56,11 @@ class BotStrength(SphinxDirective):
         lines = [".. list-table::", "   :header-rows: 1", f"   :widths: {widths}", ""]
         rows = [[heading for heading, _ in COLUMNS]]
         for duel in duels:
+            # In a partnership (Skarney's four) the bot's partner is named beside it.
+            partner = "" if duel.partner is None else f" (partner ``{duel.partner}``)"
             rows.append(
                 [
-                    f"``{duel.top}``",
+                    f"``{duel.top}``{partner}",
                     "noisy greedy" if duel.bottom == "noisy" else f"``{duel.bottom}``",
                     f"{duel.deals:,} ({duel.games:,} {duel.games_word})",
                     f"{duel.share:.1%} ({duel.low:.1%} - {duel.high:.1%})",

@@ -131,7 +131,11 @@ def _print_game(game: Game) -> None:
         textwrap.fill(
             f"{game.title}: the bots by name (scala40 play --bots NAME,...). Measured on "
             f"paired deals of the default rules, two players"
-            + (" (the bot with a greedy partner)" if duels and duels[0].players > 2 else "")
+            + (
+                " (the bot with the partner each line names)"
+                if duels and duels[0].players > 2
+                else ""
+            )
             + f", in whole {unit} (what decides the game; a line that says hands counts "
             f"single hands, a search's {unit} costing more than the benchmark could play): "
             f"a bot's share of the {unit} against another with its 95% interval, the "
@@ -206,6 +210,7 @@ def _duel_json(duel: MeasuredDuel) -> dict[str, Any]:
         "hands": duel.hands,
         "points_a_hand": duel.margin,
         "points_a_hand_se": duel.margin_se,
+        "partner": duel.partner,
     }
 
 
