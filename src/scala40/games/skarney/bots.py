@@ -21,8 +21,10 @@ It sees only its own view: nothing of its partner's hand.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
+from scala40._cache import TABLE_LIMIT, BoundedCache
 from scala40._checks import check_bot_int, check_choice
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.games.skarney.moves import (
@@ -255,16 +257,61 @@ def _gap(first: int, second: int) -> int:
 def _table_fits(view: PlayerView, card: Card) -> tuple[int, int]:
     """How many of its side's melds ``card`` extends, and how many of the melds of the
     side the bot's offers go to first."""
+    own, next_side = _table_fit_counts(view)
+    return own[card], next_side[card]
+
+
+def _table_fit_counts(view: PlayerView) -> tuple[Counter[Card], Counter[Card]]:
+    """:func:`_table_fits` of every card at once: how many melds of the bot's side, and of
+    the side its offers go to first, each card extends (a meld of wild cards only, wild
+    cards alone). A decision asks it of every card it may offer, and a search of
+    thousands of decisions on tables of dozens of melds: each seat's last answer is kept
+    with the table it was for, and serves while the table is that very value (a state
+    passes its table on unchanged until a meld changes it)."""
+    table, owners = view.table, view.owners
     partnership = view.rules.partnership
+    kept = _FITS.get(view.player)
+    if (
+        kept is not None
+        and kept[0] is table
+        and kept[1] is owners
+        and kept[2] == (view.player_count, partnership)
+    ):
+        return kept[3]
+    mine = view.side
     next_side = side_of((view.player + 1) % view.player_count, partnership)
-    own = other = 0
-    for meld, owner in zip(view.table, view.owners):
-        if meld.kind is MeldKind.WILD and card not in _WILD:
-            continue
-        if any(ext.card == card for ext in meld.extensions()):
-            side = side_of(owner, partnership)
-            if side == view.side:
-                own += 1
-            elif side == next_side:
-                other += 1
+    own: Counter[Card] = Counter()
+    other: Counter[Card] = Counter()
+    for meld, owner in zip(table, owners):
+        side = side_of(owner, partnership)
+        if side == mine:
+            own.update(_extending(meld))
+        elif side == next_side:
+            other.update(_extending(meld))
+    _FITS[view.player] = (table, owners, (view.player_count, partnership), (own, other))
     return own, other
+
+
+def _extending(meld: Meld) -> frozenset[Card]:
+    """The cards that extend ``meld`` (of a meld of wild cards only, the wild cards)."""
+    found = _EXTENDING.get(meld)
+    if found is None:
+        cards = frozenset(extension.card for extension in meld.extensions())
+        found = _EXTENDING.put(meld, cards & _WILD if meld.kind is MeldKind.WILD else cards)
+    return found
+
+
+_EXTENDING: BoundedCache[Meld, frozenset[Card]] = BoundedCache(
+    "skarney cards extending a meld", TABLE_LIMIT
+)
+
+
+_FITS: dict[
+    int,
+    tuple[
+        tuple[Meld, ...], tuple[int, ...], tuple[int, bool], tuple[Counter[Card], Counter[Card]]
+    ],
+] = {}
+""":func:`_table_fit_counts`'s last answer for each seat, with the table, owners, players
+and partnership it was for (an entry is replaced whole: a thread reads one whole, and
+uses it only for that very table)."""
