@@ -988,9 +988,11 @@ STRENGTH_PLAN: dict[str, tuple[StrengthDuel, ...]] = {
         ("careful", "greedy", 1000, None),
         ("careful", "noisy", 300, None),
         # The endgame search, with the careful bot at its partner's seat (its side differs
-        # from the other by its own seat alone), then with greedy there.
+        # from the other by its own seat alone), then with greedy there, beside the careful
+        # bot with the same greedy partner on the same deals (what that partner costs).
         ("endgame", "careful", ((0, 250), (250, 250)), None, "careful"),
         ("endgame", "careful", ((0, 250), (250, 250)), None, "greedy"),
+        ("careful", "careful", 500, None, "greedy"),
     ),
     "rumino": (
         ("careful", "greedy", 1000, None),

@@ -74,7 +74,10 @@ class BotStrength(SphinxDirective):
         for row in rows:
             lines += [f"   {'*' if not index else ' '} - {cell}" for index, cell in enumerate(row)]
         best = best_bot(game)
-        above = [duel.bottom for duel in duels if duel.top == best and duel.low > 0.5]
+        # Each bot beaten once (Skarney's duels against one bot with two partners).
+        above = list(
+            dict.fromkeys(duel.bottom for duel in duels if duel.top == best and duel.low > 0.5)
+        )
         lines += [
             "",
             f"``best`` in {game.title} is ``{best}``: "

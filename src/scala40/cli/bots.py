@@ -88,7 +88,11 @@ def _summary(game: Game, name: str, factory: Any) -> str:
     if name != "best":
         return bot_summary(factory)
     spec = best_bot(game)
-    beaten = [duel.bottom for duel in measured_duels(game) if duel.top == spec and duel.low > 0.5]
+    beaten = list(  # each once: Skarney's duels may meet one bot with two partners
+        dict.fromkeys(
+            duel.bottom for duel in measured_duels(game) if duel.top == spec and duel.low > 0.5
+        )
+    )
     why = (
         f"it beat {', '.join(beaten)} in the game's unit"
         if spec != "careful"

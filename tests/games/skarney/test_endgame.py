@@ -77,9 +77,9 @@ def test_with_no_kind_searched_it_plays_careful_s_moves_in_the_endgame() -> None
 
 
 def test_it_plays_legal_moves_the_same_from_the_same_view_and_generator() -> None:
-    bot = make_bot("endgame:worlds=4,confirm=4,margin=0", "skarney")
+    bot = make_bot("endgame:worlds=3,confirm=3,margin=0", "skarney")
     departed = 0
-    for state in list(_endgame(50, 10, games=2))[::2][:60]:
+    for state in list(_endgame(50, 10, games=2))[::4][:30]:
         view, legal = _view_and_legal(state)
         move = bot.choose(view, legal, random.Random(7))
         assert move in legal
@@ -91,9 +91,9 @@ def test_it_plays_legal_moves_the_same_from_the_same_view_and_generator() -> Non
 def test_it_never_reads_the_cards_its_view_hides() -> None:
     """Two states that differ only in what the seat cannot see (the other hands and the
     pile, dealt again from its view) give the same move with the same generator."""
-    bot = EndgameBot(worlds=4, confirm=4)
+    bot = EndgameBot(worlds=2, confirm=2)
     checked = 0
-    for state in list(_endgame(60, 10))[::4][:20]:
+    for state in list(_endgame(60, 10))[::4][:14]:
         view, legal = _view_and_legal(state)
         other = view.sample(99)
         assert other.view(view.player) == view

@@ -265,31 +265,31 @@ def _table_fit_counts(view: PlayerView) -> tuple[Counter[Card], Counter[Card]]:
     """:func:`_table_fits` of every card at once: how many melds of the bot's side, and of
     the side its offers go to first, each card extends (a meld of wild cards only, wild
     cards alone). A decision asks it of every card it may offer, and a search of
-    thousands of decisions on tables of dozens of melds: each seat's last answer is kept
-    with the table it was for, and serves while the table is that very value (a state
-    passes its table on unchanged until a meld changes it)."""
+    thousands of decisions on tables of dozens of melds: the counts of every side are
+    made once for a table and kept with it, and serve every seat while the table is that
+    very value (a state passes its table on unchanged until a meld changes it)."""
     table, owners = view.table, view.owners
     partnership = view.rules.partnership
-    kept = _FITS.get(view.player)
-    if (
-        kept is not None
-        and kept[0] is table
-        and kept[1] is owners
-        and kept[2] == (view.player_count, partnership)
-    ):
-        return kept[3]
-    mine = view.side
+    shape = (view.player_count, partnership)
+    kept = _SIDE_FITS[0]
+    if kept is None or kept[0] is not table or kept[1] is not owners or kept[2] != shape:
+        sides: list[Counter[Card]] = [
+            Counter() for _ in range(2 if partnership else view.player_count)
+        ]
+        for meld, owner in zip(table, owners):
+            sides[side_of(owner, partnership)].update(_extending(meld))
+        kept = (table, owners, shape, sides)
+        _SIDE_FITS[0] = kept
     next_side = side_of((view.player + 1) % view.player_count, partnership)
-    own: Counter[Card] = Counter()
-    other: Counter[Card] = Counter()
-    for meld, owner in zip(table, owners):
-        side = side_of(owner, partnership)
-        if side == mine:
-            own.update(_extending(meld))
-        elif side == next_side:
-            other.update(_extending(meld))
-    _FITS[view.player] = (table, owners, (view.player_count, partnership), (own, other))
-    return own, other
+    return kept[3][view.side], kept[3][next_side]
+
+
+_SIDE_FITS: list[
+    tuple[tuple[Meld, ...], tuple[int, ...], tuple[int, bool], list[Counter[Card]]] | None
+] = [None]
+""":func:`_table_fit_counts`'s counts for the last table asked, with the table, owners,
+players and partnership they are for (the one slot is replaced whole: a thread reads one
+whole, and uses it only for that very table)."""
 
 
 def _extending(meld: Meld) -> frozenset[Card]:
@@ -304,14 +304,3 @@ def _extending(meld: Meld) -> frozenset[Card]:
 _EXTENDING: BoundedCache[Meld, frozenset[Card]] = BoundedCache(
     "skarney cards extending a meld", TABLE_LIMIT
 )
-
-
-_FITS: dict[
-    int,
-    tuple[
-        tuple[Meld, ...], tuple[int, ...], tuple[int, bool], tuple[Counter[Card], Counter[Card]]
-    ],
-] = {}
-""":func:`_table_fit_counts`'s last answer for each seat, with the table, owners, players
-and partnership it was for (an entry is replaced whole: a thread reads one whole, and
-uses it only for that very table)."""
