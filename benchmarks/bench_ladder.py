@@ -34,7 +34,9 @@ bot below, where an even share is one in as many as there are sides):
 
 The **duels** play the library's bots against each other directly (no OpenSpiel
 needed), on paired deals: each deal is played once with the top bot on each side, so luck
-of the cards cancels out pair by pair. ``--top SPEC --bottom SPEC`` plays any two bots;
+of the cards cancels out pair by pair. ``--top SPEC --bottom SPEC`` plays any two bots
+(in Skarney's partnerships the top bot's partner is greedy, or the bot ``--partner``
+names);
 the named duels:
 
 * ``careful`` (each game's cheap bot) against ``greedy`` and against ``noisy`` (greedy
@@ -361,6 +363,12 @@ def _hand_points(result: Any, teams: Sequence[Sequence[int]], players: int) -> l
     return by_seat
 
 
+DEFAULT_PARTNER = "greedy"
+"""The top bot's partners in a duel of a partnership game (Skarney's four) unless the
+duel names others (``--partner``); a journal line names its partner only when it is
+another."""
+
+
 def duel_game(
     name: str,
     top: str,
@@ -371,9 +379,10 @@ def duel_game(
     unit: str | None = None,
     players: int | None = None,
     preset: str | None = None,
+    partner: str = DEFAULT_PARTNER,
 ) -> dict[str, Any]:
     """Game ``number`` of a duel with the top bot on side ``side``: ``top`` at the first
-    seat of that side (its partners greedy players in a partnership), ``bottom`` at the
+    seat of that side (its partners ``partner`` bots in a partnership), ``bottom`` at the
     others, dealt from ``seed`` and ``number`` alone. Its journal line: the seats, the
     top bot's share of the game (a match, or a hand: ``unit``), each hand's points to
     each seat, the final totals and winners, and the process time of each of the top
@@ -388,7 +397,7 @@ def duel_game(
     top_side = tuple(teams[side])
     timed = min(top_side)
     bots = [
-        duel_bot(top if seat == timed else "greedy", name)
+        duel_bot(top if seat == timed else partner, name)
         if seat in top_side
         else duel_bot(bottom, name)
         for seat in range(players)
@@ -448,6 +457,7 @@ def duel_game(
         "unit": unit,
         "top": top,
         "bottom": bottom,
+        **({} if partner == DEFAULT_PARTNER else {"partner": partner}),
         "seed": seed,
         "number": number,
         "side": side,
@@ -481,9 +491,8 @@ def read_journal(path: str) -> list[dict[str, Any]]:
 
 
 def _duel_key(line: dict[str, Any]) -> tuple[Any, ...]:
-    return tuple(
-        line[field] for field in ("game", "top", "bottom", "unit", "seed", "players", "preset")
-    )
+    fields = ("game", "top", "bottom", "unit", "seed", "players", "preset")
+    return (*(line[field] for field in fields), line.get("partner", DEFAULT_PARTNER))
 
 
 def duel(
@@ -497,12 +506,14 @@ def duel(
     journal: str | None = None,
     players: int | None = None,
     preset: str | None = None,
+    partner: str = DEFAULT_PARTNER,
 ) -> dict[str, Any]:
     """``top`` against ``bottom`` on ``deals`` paired deals of game ``name`` (numbered
     ``first`` on): each deal once with the top bot on each side, ``players`` seats (default
-    :func:`table_size`: each seat its own side but in a partnership) under the rules of
-    ``preset`` (default: the game's default rules), each game a whole match or a hand as
-    ``unit`` says (default: what decides the game, :func:`duel_unit`).
+    :func:`table_size`: each seat its own side but in a partnership, where the top bot's
+    partners are ``partner`` bots) under the rules of ``preset`` (default: the game's
+    default rules), each game a whole match or a hand as ``unit`` says (default: what
+    decides the game, :func:`duel_unit`).
 
     With a ``journal`` (a file of JSON lines), each game is written there as soon as it is
     played, and a game the journal already holds (the same game, bots, unit, seed, seats,
@@ -512,7 +523,7 @@ def duel(
     players = table_size(name) if players is None else players
     unit = duel_unit(name, preset, unit)
     sides = len(sides_of(name, players))
-    key = (name, top, bottom, unit, seed, players, preset)
+    key = (name, top, bottom, unit, seed, players, preset, partner)
     known: dict[tuple[int, int], dict[str, Any]] = {}
     if journal is not None:
         for line in read_journal(journal):
@@ -523,7 +534,9 @@ def duel(
         for side in range(sides):
             played = known.get((number, side))
             if played is None:
-                played = duel_game(name, top, bottom, number, seed, side, unit, players, preset)
+                played = duel_game(
+                    name, top, bottom, number, seed, side, unit, players, preset, partner
+                )
                 if journal is not None:
                     with open(journal, "a", encoding="utf-8") as out:
                         out.write(json.dumps(played) + "\n")
@@ -606,6 +619,7 @@ def duel_figures(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "unit": first["unit"],
         "top": first["top"],
         "bottom": first["bottom"],
+        "partner": first.get("partner", DEFAULT_PARTNER) if sides < first["players"] else None,
         "seed": first["seed"],
         "deals": len(pairs),
         "games": len(shares),
@@ -699,8 +713,9 @@ def describe(line: dict[str, Any]) -> str:
 def describe_duel(line: dict[str, Any]) -> str:
     """One duel's figures (:func:`duel_figures`) as a line of text."""
     game = line["game"] + (f" {line['preset']}" if line.get("preset") else "")
+    partner = f" (partner {line['partner']})" if line.get("partner") else ""
     return (
-        f"{game} {line['players']}p {line['top']} vs {line['bottom']}: "
+        f"{game} {line['players']}p {line['top']}{partner} vs {line['bottom']}: "
         f"{line['share'] * 100:.1f}% [{line['low'] * 100:.1f}-{line['high'] * 100:.1f}] of "
         f"{line['games']} {_games_word(line)} ({line['deals']} paired deals); paired "
         f"difference {line['difference'] * 100:+.1f} (s.e. {line['difference_se'] * 100:.1f}); "
@@ -755,6 +770,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--top", help="a duel of this bot (any spec make_bot reads) against --bottom"
     )
     parser.add_argument("--bottom", default="greedy", help="the other bot of --top's duel")
+    parser.add_argument(
+        "--partner",
+        default=DEFAULT_PARTNER,
+        help="the top bot's partners in a partnership game (Skarney's four; default greedy)",
+    )
     parser.add_argument(
         "--journal",
         metavar="JSONL",
@@ -858,6 +878,7 @@ def run_duels(args: argparse.Namespace) -> int:
                 args.journal,
                 args.players,
                 args.preset,
+                args.partner,
             )
             print(describe_duel(line), flush=True)
             if args.out:
@@ -938,9 +959,24 @@ def _parts(parts: int | tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], .
     return ((0, parts),) if isinstance(parts, int) else parts
 
 
-StrengthDuel = tuple[str, str, int | tuple[tuple[int, int], ...], str | None]
-"""A planned duel: the top bot, the bottom one, its paired deals (:func:`_parts`) and its
-unit (``None``: the game's own, :func:`duel_unit`; ``"hand"``: single hands)."""
+StrengthDuel = (
+    tuple[str, str, int | tuple[tuple[int, int], ...], str | None]
+    | tuple[str, str, int | tuple[tuple[int, int], ...], str | None, str]
+)
+"""A planned duel: the top bot, the bottom one, its paired deals (:func:`_parts`), its
+unit (``None``: the game's own, :func:`duel_unit`; ``"hand"``: single hands) and, in a
+partnership game, the top bot's partners when they are not :data:`DEFAULT_PARTNER`."""
+
+
+def _planned(
+    planned: StrengthDuel,
+) -> tuple[str, str, int | tuple[tuple[int, int], ...], str | None, str]:
+    """A planned duel with its partners named (:data:`DEFAULT_PARTNER` unless it says)."""
+    if len(planned) == 5:
+        return planned
+    top, bottom, parts, unit = planned
+    return top, bottom, parts, unit, DEFAULT_PARTNER
+
 
 STRENGTH_PLAN: dict[str, tuple[StrengthDuel, ...]] = {
     "scala40": (
@@ -951,6 +987,12 @@ STRENGTH_PLAN: dict[str, tuple[StrengthDuel, ...]] = {
     "skarney": (
         ("careful", "greedy", 1000, None),
         ("careful", "noisy", 300, None),
+        # The endgame search, with the careful bot at its partner's seat (its side differs
+        # from the other by its own seat alone), then with greedy there, beside the careful
+        # bot with the same greedy partner on the same deals (what that partner costs).
+        ("endgame", "careful", ((0, 250), (250, 250)), None, "careful"),
+        ("endgame", "careful", ((0, 250), (250, 250)), None, "greedy"),
+        ("careful", "careful", 500, None, "greedy"),
     ),
     "rumino": (
         ("careful", "greedy", 1000, None),
@@ -998,11 +1040,15 @@ def run_strength(names: Sequence[str], journal: str | None, only: str = "") -> i
     journal = journal or STRENGTH_JOURNAL
     labels = set(filter(None, only.split(",")))
     for name in names or list(STRENGTH_PLAN):
-        for top, bottom, parts, unit in STRENGTH_PLAN[name]:
-            if labels and f"{top}-{bottom}" not in labels:
+        for planned in STRENGTH_PLAN[name]:
+            top, bottom, parts, unit, partner = _planned(planned)
+            if labels and not labels & {f"{top}-{bottom}", f"{top}-{bottom}-{partner}"}:
                 continue
             for first, deals in _parts(parts):
-                line = duel(name, top, bottom, deals, STRENGTH_SEED, unit, first, journal)
+                line = duel(
+                    name, top, bottom, deals, STRENGTH_SEED, unit, first, journal,
+                    partner=partner,
+                )  # fmt: skip
                 print(describe_duel(line), flush=True)
     costs_file = Path(journal).with_suffix(".costs.json")
     if not labels or "costs" in labels:
@@ -1040,16 +1086,26 @@ def write_strength(journal: str) -> None:
     # costs its journal lacks, as they were measured: each line says its own deals.
     kept = json.loads(STRENGTH_FILE.read_text(encoding="utf-8")) if STRENGTH_FILE.exists() else {}
     kept_duels = {
-        (line["game"], line["top"], line["bottom"], line["unit"]): line
+        (
+            line["game"],
+            line["top"],
+            line["bottom"],
+            line["unit"],
+            line.get("partner", DEFAULT_PARTNER),
+        ): line
         for line in kept.get("duels", ())
     }
     for line in kept.get("costs", ()):
         costs.setdefault(f"{line['game']} {line['bot']}", line)
     entries = []
     for name, plan in STRENGTH_PLAN.items():
-        for top, bottom, parts, unit in plan:
+        for planned in plan:
+            top, bottom, parts, unit, partner = _planned(planned)
             players = table_size(name)
-            key = (name, top, bottom, duel_unit(name, None, unit), STRENGTH_SEED, players, None)
+            key = (
+                name, top, bottom, duel_unit(name, None, unit), STRENGTH_SEED, players, None,
+                partner,
+            )  # fmt: skip
             numbers = {
                 number for first, deals in _parts(parts) for number in range(first, first + deals)
             }
@@ -1061,9 +1117,12 @@ def write_strength(journal: str) -> None:
             whole = sum(1 for count in seatings.values() if count >= sides)
             if whole == 0:
                 unit_played = duel_unit(name, None, unit)
-                if (name, top, bottom, unit_played) in kept_duels:
+                if (name, top, bottom, unit_played, partner) in kept_duels:
                     print(f"{name} {top} vs {bottom}: not in the journal; kept as it was")
-                    entries.append(kept_duels[name, top, bottom, unit_played])
+                    kept_line = dict(kept_duels[name, top, bottom, unit_played, partner])
+                    if len(sides_of(name, players)) < players:
+                        kept_line.setdefault("partner", partner)
+                    entries.append(kept_line)
                 else:
                     print(f"{name} {top} vs {bottom}: no deal played in full; left out")
                 continue
@@ -1071,6 +1130,8 @@ def write_strength(journal: str) -> None:
                 print(f"{name} {top} vs {bottom}: {whole} of the {len(numbers)} deals planned")
             figures = duel_figures(lines)
             entry = {field: figures[field] for field in _STRENGTH_FIELDS}
+            if figures["partner"] is not None:
+                entry["partner"] = partner  # a partnership game: who sat beside the top bot
             for field in ("difference_se", "margin_se"):
                 if math.isinf(entry[field]):
                     entry[field] = None

@@ -56,9 +56,11 @@ class BotStrength(SphinxDirective):
         lines = [".. list-table::", "   :header-rows: 1", f"   :widths: {widths}", ""]
         rows = [[heading for heading, _ in COLUMNS]]
         for duel in duels:
+            # In a partnership (Skarney's four) the bot's partner is named beside it.
+            partner = "" if duel.partner is None else f" (partner ``{duel.partner}``)"
             rows.append(
                 [
-                    f"``{duel.top}``",
+                    f"``{duel.top}``{partner}",
                     "noisy greedy" if duel.bottom == "noisy" else f"``{duel.bottom}``",
                     f"{duel.deals:,} ({duel.games:,} {duel.games_word})",
                     f"{duel.share:.1%} ({duel.low:.1%} - {duel.high:.1%})",
@@ -72,7 +74,10 @@ class BotStrength(SphinxDirective):
         for row in rows:
             lines += [f"   {'*' if not index else ' '} - {cell}" for index, cell in enumerate(row)]
         best = best_bot(game)
-        above = [duel.bottom for duel in duels if duel.top == best and duel.low > 0.5]
+        # Each bot beaten once (Skarney's duels against one bot with two partners).
+        above = list(
+            dict.fromkeys(duel.bottom for duel in duels if duel.top == best and duel.low > 0.5)
+        )
         lines += [
             "",
             f"``best`` in {game.title} is ``{best}``: "

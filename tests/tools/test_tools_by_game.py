@@ -55,7 +55,8 @@ def test_a_game_s_bots_are_one_list(name: str) -> None:
     )
     assert bot_factories(game)["random"] is RandomBot
     assert bot_factories(game)["playout"] is PlayoutBot
-    assert set(game.bots) <= {"greedy", "careful", "montecarlo", "search"}, (
+    # Skarney's endgame search is its own too.
+    assert set(game.bots) <= {"greedy", "careful", "montecarlo", "search", "endgame"}, (
         "the game lists only its own bots"
     )
     # Every game has a careful bot of its own, cheaper than a search (the web lobby's

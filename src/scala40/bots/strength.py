@@ -5,7 +5,8 @@ page, so that neither can drift from what was measured.
 
 Each duel (:class:`MeasuredDuel`) is a bot against another on paired deals (each deal
 played once with the bot on each side, under the game's default rules, two players;
-Skarney's partnership of four, the bot with a greedy partner), counted in the game's own
+Skarney's partnership of four, the bot with the partner the duel names: greedy, or the
+bot below it), counted in the game's own
 unit (:func:`scala40.match.game_unit`: whole matches in every game's default rules): the
 bot's share of the games with its 95% Wilson interval, the paired difference, the points
 a hand by which its side beat the other, and the process time of its decisions.
@@ -103,6 +104,9 @@ class MeasuredDuel:
     """Their 99.9th percentile."""
     decision_max_s: float
     """The slowest."""
+    partner: str | None = None
+    """In a partnership game (Skarney's four), the bot at the top bot's partner's seat;
+    ``None`` where each seat plays alone."""
 
     @property
     def games_word(self) -> str:
@@ -111,18 +115,19 @@ class MeasuredDuel:
 
     def result(self) -> str:
         """The duel's result in one line: the share and its interval, the paired
-        difference and the points a hand.
+        difference and the points a hand (and in a partnership game, the bot's partner).
 
         >>> from scala40.bots.strength import measured_duels
         >>> measured_duels("chinchon")[0].result()  # doctest: +ELLIPSIS
         'won ...% of ... matches (95% interval ...%-...%), paired difference ... (s.e. ...); ... points a hand (s.e. ...) over ... hands'
         """
+        partner = "" if self.partner is None else f", its partner {self.partner}"
         return (
             f"won {self.share:.1%} of {self.games:,} {self.games_word} (95% interval "
             f"{self.low:.1%}-{self.high:.1%}), paired difference "
             f"{self.difference * 100:+.1f} (s.e. {self.difference_se * 100:.1f}); "
             f"{self.margin:+.2f} points a hand (s.e. {self.margin_se:.2f}) over "
-            f"{self.hands:,} hands"
+            f"{self.hands:,} hands{partner}"
         )
 
 
@@ -143,13 +148,15 @@ def _file() -> Mapping[str, Any]:
     return data
 
 
-_FIELDS = tuple(field.name for field in attrs.fields(MeasuredDuel))
+_OPTIONAL = frozenset({"partner"})
+_FIELDS = tuple(field.name for field in attrs.fields(MeasuredDuel) if field.name not in _OPTIONAL)
 
 
 def _duel(entry: object) -> MeasuredDuel:
     if not isinstance(entry, dict) or not all(field in entry for field in _FIELDS):
         raise InvalidArgumentError(f"a duel of {STRENGTH_FILE} lacks fields: {describe(entry)}")
     values = {field: entry[field] for field in _FIELDS}
+    values.update({field: entry[field] for field in _OPTIONAL if field in entry})
     for field in ("difference_se", "margin_se"):
         if values[field] is None:  # a single deal: no spread
             values[field] = math.inf

@@ -88,7 +88,11 @@ def _summary(game: Game, name: str, factory: Any) -> str:
     if name != "best":
         return bot_summary(factory)
     spec = best_bot(game)
-    beaten = [duel.bottom for duel in measured_duels(game) if duel.top == spec and duel.low > 0.5]
+    beaten = list(  # each once: Skarney's duels may meet one bot with two partners
+        dict.fromkeys(
+            duel.bottom for duel in measured_duels(game) if duel.top == spec and duel.low > 0.5
+        )
+    )
     why = (
         f"it beat {', '.join(beaten)} in the game's unit"
         if spec != "careful"
@@ -131,7 +135,11 @@ def _print_game(game: Game) -> None:
         textwrap.fill(
             f"{game.title}: the bots by name (scala40 play --bots NAME,...). Measured on "
             f"paired deals of the default rules, two players"
-            + (" (the bot with a greedy partner)" if duels and duels[0].players > 2 else "")
+            + (
+                " (the bot with the partner each line names)"
+                if duels and duels[0].players > 2
+                else ""
+            )
             + f", in whole {unit} (what decides the game; a line that says hands counts "
             f"single hands, a search's {unit} costing more than the benchmark could play): "
             f"a bot's share of the {unit} against another with its 95% interval, the "
@@ -206,6 +214,7 @@ def _duel_json(duel: MeasuredDuel) -> dict[str, Any]:
         "hands": duel.hands,
         "points_a_hand": duel.margin,
         "points_a_hand_se": duel.margin_se,
+        "partner": duel.partner,
     }
 
 

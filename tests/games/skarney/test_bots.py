@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from scala40.bots import Bot, PlayoutBot, RandomBot, make_bot, play_game
-from scala40.cards import parse_card
+from scala40.cards import JOKER, parse_card
 from scala40.games.skarney import GreedyBot, new_game
+from scala40.games.skarney.bots import _table_fits
 from scala40.games.skarney.moves import Accept, Decline, Offer
+from scala40.games.skarney.phases import side_of
+from scala40.games.skarney.rules import MELD_RULES
+from scala40.melds import MeldKind
 from scala40.tournament import run_tournament
+from tests.decisions import varied_decisions
 from tests.games.skarney.helpers import position
 
 
@@ -99,3 +105,39 @@ def test_tournaments_count_sides() -> None:
     assert greedy.wins == 2
     assert random_bot.wins == 0
     assert "higher scores are better in Skarney" in result.summary()
+
+
+def _table_fits_by_card(view: Any, card: int) -> tuple[int, int]:
+    """The oracle: how many melds of the bot's side, and of the side its offers go to
+    first, ``card`` extends, meld by meld (a meld of wild cards only: wild cards alone)."""
+    partnership = view.rules.partnership
+    next_side = side_of((view.player + 1) % view.player_count, partnership)
+    own = other = 0
+    for meld, owner in zip(view.table, view.owners):
+        if meld.kind is MeldKind.WILD and card not in MELD_RULES.wild_cards:
+            continue
+        if any(extension.card == card for extension in meld.extensions()):
+            side = side_of(owner, partnership)
+            own += side == view.side
+            other += side != view.side and side == next_side
+    return own, other
+
+
+@pytest.mark.parametrize(("preset", "players"), [("partnership", 4), ("singles", 3)])
+def test_the_table_fits_counted_once_a_table_are_the_fits_card_by_card(
+    preset: str, players: int
+) -> None:
+    """The bots count each card's fits to the table once a table and seat, from the cards
+    that extend each meld (kept meld by meld): the counts are the oracle's, card by
+    card, at every decision of varied games deep into their hands (tables of many melds,
+    melds of wild cards among them) and from views made anew of the same state."""
+    checked = 0
+    for state in varied_decisions("skarney", preset, players, 9, 1_500):
+        seat = state.current_player
+        assert seat is not None
+        cards = set(range(JOKER + 1))
+        for view in (state.view(seat), state.view(seat)):
+            for card in cards:
+                assert _table_fits(view, card) == _table_fits_by_card(view, card)
+        checked += bool(state.table)
+    assert checked > 100

@@ -11,6 +11,7 @@ The modules:
 * ``analysis``: the melds of a hand, its contracts, the best, its least penalty;
 * ``bots``: the greedy bot;
 * ``careful``: the careful bot, greedy's play taking the offers that fit its hand;
+* ``endgame``: the endgame search, careful's play searched where the pile is short;
 * ``observation``: what a seat sees, as numbers and text, for learning agents;
 * the engine (``engine``, ``generate``, ``search``) behind them.
 
@@ -34,6 +35,7 @@ from scala40.games.skarney.analysis import (
 )
 from scala40.games.skarney.bots import GreedyBot
 from scala40.games.skarney.careful import CarefulBot
+from scala40.games.skarney.endgame import EndgameBot
 from scala40.games.skarney.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.skarney.observation import OBSERVATION
 from scala40.games.skarney.phases import HandResult, Phase
@@ -61,6 +63,7 @@ __all__ = [
     "PRESETS",
     "CarefulBot",
     "Contract",
+    "EndgameBot",
     "GameState",
     "GreedyBot",
     "HandResult",
@@ -96,7 +99,7 @@ GAME = register_game(
         move_set=moves.MOVES,
         state_schema=GameState.json_schema,
         notation=GameState.notation(),
-        bots={"greedy": GreedyBot, "careful": CarefulBot},
+        bots={"greedy": GreedyBot, "careful": CarefulBot, "endgame": EndgameBot},
         default_players=4,
         score_order=ScoreOrder.HIGH,
         text=TEXT,

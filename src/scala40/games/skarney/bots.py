@@ -33,8 +33,10 @@ a chance, whoever sits at the table, as long as every seat is such a bot.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
+from scala40._cache import TABLE_LIMIT, BoundedCache
 from scala40._checks import check_bot_int, check_choice
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.games.skarney.moves import (
@@ -312,16 +314,50 @@ def _gap(first: int, second: int) -> int:
 def _table_fits(view: PlayerView, card: Card) -> tuple[int, int]:
     """How many of its side's melds ``card`` extends, and how many of the melds of the
     side the bot's offers go to first."""
+    own, next_side = _table_fit_counts(view)
+    return own[card], next_side[card]
+
+
+def _table_fit_counts(view: PlayerView) -> tuple[Counter[Card], Counter[Card]]:
+    """:func:`_table_fits` of every card at once: how many melds of the bot's side, and of
+    the side its offers go to first, each card extends (a meld of wild cards only, wild
+    cards alone). A decision asks it of every card it may offer, and a search of
+    thousands of decisions on tables of dozens of melds: the counts of every side are
+    made once for a table and kept with it, and serve every seat while the table is that
+    very value (a state passes its table on unchanged until a meld changes it)."""
+    table, owners = view.table, view.owners
     partnership = view.rules.partnership
+    shape = (view.player_count, partnership)
+    kept = _SIDE_FITS[0]
+    if kept is None or kept[0] is not table or kept[1] is not owners or kept[2] != shape:
+        sides: list[Counter[Card]] = [
+            Counter() for _ in range(2 if partnership else view.player_count)
+        ]
+        for meld, owner in zip(table, owners):
+            sides[side_of(owner, partnership)].update(_extending(meld))
+        kept = (table, owners, shape, sides)
+        _SIDE_FITS[0] = kept
     next_side = side_of((view.player + 1) % view.player_count, partnership)
-    own = other = 0
-    for meld, owner in zip(view.table, view.owners):
-        if meld.kind is MeldKind.WILD and card not in _WILD:
-            continue
-        if any(ext.card == card for ext in meld.extensions()):
-            side = side_of(owner, partnership)
-            if side == view.side:
-                own += 1
-            elif side == next_side:
-                other += 1
-    return own, other
+    return kept[3][view.side], kept[3][next_side]
+
+
+_SIDE_FITS: list[
+    tuple[tuple[Meld, ...], tuple[int, ...], tuple[int, bool], list[Counter[Card]]] | None
+] = [None]
+""":func:`_table_fit_counts`'s counts for the last table asked, with the table, owners,
+players and partnership they are for (the one slot is replaced whole: a thread reads one
+whole, and uses it only for that very table)."""
+
+
+def _extending(meld: Meld) -> frozenset[Card]:
+    """The cards that extend ``meld`` (of a meld of wild cards only, the wild cards)."""
+    found = _EXTENDING.get(meld)
+    if found is None:
+        cards = frozenset(extension.card for extension in meld.extensions())
+        found = _EXTENDING.put(meld, cards & _WILD if meld.kind is MeldKind.WILD else cards)
+    return found
+
+
+_EXTENDING: BoundedCache[Meld, frozenset[Card]] = BoundedCache(
+    "skarney cards extending a meld", TABLE_LIMIT
+)
