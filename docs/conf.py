@@ -47,6 +47,7 @@ extensions = [
     "pictures",
     "anchors",
     "strength",
+    "ceilings",
     "serverlimits",
 ]
 
