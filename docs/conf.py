@@ -48,6 +48,7 @@ extensions = [
     "anchors",
     "strength",
     "endgame",
+    "ceilings",
     "serverlimits",
 ]
 
