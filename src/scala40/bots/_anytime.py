@@ -84,7 +84,8 @@ class AnytimeBot(abc.ABC):
         """The move the bot's search picks among ``legal`` (see the bot's documentation),
         by ``deadline`` (within the bot's ``time_limit``); the one legal move, when there
         is one, without a search, and the move the game's bots play so that every hand
-        ends where the game asks for one (:func:`progress_move`), without a search.
+        ends where the game asks for one (its greedy bot's ``progress_move``), without a
+        search.
 
         :param view: what the seat to decide may see (it must offer ``sample``).
         :param legal: the legal moves, one of which is returned.
