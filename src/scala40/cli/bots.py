@@ -134,11 +134,12 @@ def _print_game(game: Game) -> None:
     print(
         textwrap.fill(
             f"{game.title}: the bots by name (scala40 play --bots NAME,...). Measured on "
-            f"paired deals of the default rules, two players"
+            f"paired deals of the default rules, "
             + (
-                " (the bot with the partner each line names)"
+                f"{duels[0].players} players in two sides (the bot with the partner each "
+                "line names)"
                 if duels and duels[0].players > 2
-                else ""
+                else "two players"
             )
             + f", in whole {unit} (what decides the game; a line that says hands counts "
             f"single hands, a search's {unit} costing more than the benchmark could play): "
