@@ -25,6 +25,9 @@ import pytest
 from tests.security_mutants import MUTANTS, NO_REGRESSION, REGRESSIONS, mutants_of, mutated_copy
 from tests.threat_model import Row, defence_code, rows
 
+ROOT = Path(__file__).resolve().parent.parent
+"""The project's root, where the rows' test paths start."""
+
 MUTANT_SECONDS = 900
 """The most a row's tests may run under a mutant: past it, they are stopped, and a test
 that hangs without its defence has not passed (it is counted caught, and said so)."""
@@ -84,6 +87,40 @@ def _cases() -> list[tuple[Row, str, int]]:
         for row in rows()
         for defence in row.defences
         for index in range(len(mutants_of(defence)))
+    ]
+
+
+def _runs_alone(row: Row) -> bool:
+    """Whether one of ``row``'s tests is marked ``alone`` (a flood, judged only where the
+    machine does not starve the server): its mutants then run in the soak's phase of tests
+    run one at a time, where a regression that answers a seated person busy is seen,
+    rather than beside other tests, where the flood's promise is not judged. Read from the
+    test's source (its decorators, the module's ``pytestmark``), since a module of tests
+    may need an extra to import."""
+    for test_id in row.test_ids:
+        path, _, name = test_id.partition("::")
+        lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
+        if any(line.startswith("pytestmark") and "mark.alone" in line for line in lines):
+            return True
+        header = f"def {name.partition('[')[0]}("
+        for number, line in enumerate(lines):
+            if line.startswith(header):
+                above = number - 1
+                while above >= 0 and lines[above].startswith(("@", " ", ")")):
+                    if lines[above].strip() == "@pytest.mark.alone":
+                        return True
+                    above -= 1
+    return False
+
+
+def _params() -> list[object]:
+    return [
+        pytest.param(
+            *case,
+            id=_case_id(*case),
+            marks=[pytest.mark.alone] if _runs_alone(case[0]) else [],
+        )
+        for case in _cases()
     ]
 
 
@@ -169,11 +206,7 @@ def _outcome(defence: str, index: int, row: Row, work: Path) -> tuple[str, str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("row", "defence", "index"),
-    _cases(),
-    ids=[_case_id(*case) for case in _cases()],
-)
+@pytest.mark.parametrize(("row", "defence", "index"), _params())
 def test_each_rows_test_fails_without_its_defence(
     row: Row, defence: str, index: int, tmp_path: Path
 ) -> None:
