@@ -569,7 +569,9 @@ def test_a_picture_on_demand_reaches_not_back(module: str, picture: str) -> None
     the legal moves' pictures are drawn from their texts (``scala40.drawing._values``),
     and the words they write (``scala40._wording``) take texts and values, never a move
     class. Else a notebook's picture would close an import circle (words -> move kinds
-    -> pictures -> words)."""
+    -> pictures -> words). (Python runs the package's ``__init__`` first, the drawing's
+    public face, which imports the values to check its arguments: the method runs once
+    the value's module is loaded whole, and what draws the value never needs its class.)"""
     assert picture in MODULES
     assert module not in _reached_from(picture), f"{picture} imports {module} back"
 

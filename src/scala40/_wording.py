@@ -141,15 +141,16 @@ def players_text(text: str, spanish: bool) -> str:
     return _CARD_WORDS.sub(spell_run, text)
 
 
-def move_text(move: object, accepted: bool, unicode: bool) -> str:
+def move_text(move: object, accepted: bool, unicode: bool, what: str = "a move") -> str:
     """A move in the notation, with suit symbols if asked. Whether ``move`` is a move is
-    the caller's verdict, ``accepted`` (as for :func:`check_state`): the words know no
-    move class, so that the move kinds, and the pictures over them, may use the words.
+    the caller's verdict, ``accepted`` (as for :func:`check_state`; ``what`` says what was
+    expected): the words know no move class, so that the move kinds, and the pictures
+    over them, may use the words.
 
     :raises InvalidArgumentError: ``move`` is not ``accepted``, or ``unicode`` not a bool.
     """
     if not accepted:
-        raise InvalidArgumentError(f"expected a move, got {describe(move)}")
+        raise InvalidArgumentError(f"expected {what}, got {describe(move)}")
     check_flag("unicode", unicode)
     return notation_text(str(move), unicode)
 
