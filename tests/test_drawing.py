@@ -412,6 +412,19 @@ def test_a_hostile_view_json_is_refused(change: dict[str, Any], error: type[Exce
     assert isinstance(raised.value, Scala40Error)
 
 
+def test_a_notebook_shows_a_meld_as_meld_svg_draws_it() -> None:
+    """A meld's ``_repr_svg_`` and :func:`meld_svg` are one function over the meld: a
+    Skarney set's wild card names its rank alone in a notebook too (SK-MELDS)."""
+    skarney = MeldRules(wild_ranks={2}, set_suits_distinct=False, wild_meld_min=3)
+    for meld in (
+        check_meld("6S 6H 2C", skarney),
+        check_meld("2S 2H 2S", skarney),
+        check_meld("JK 8S 9S"),
+        check_meld("6C AD JC", _COINS),
+    ):
+        assert meld._repr_svg_() == meld_svg(meld)
+
+
 def test_moves_and_legal_moves_have_pictures() -> None:
     game = load_game("chinchon")
     move = game.parse_move("close 7D : AC JK 3C / 5S 5H 5D")

@@ -17,7 +17,11 @@ scala40 is built in three layers, and imports run one way only:
 Loading a game loads the core and that game only: no picture and no search
 (:func:`test_a_game_loads_no_tool`). A notebook picture (``_repr_svg_``) imports the
 drawing inside the method, as python-chess does: the one import inside a function the
-test allows (:data:`PICTURES`).
+test allows (:data:`PICTURES`), and the one that runs from the core up to a tool. It
+runs one way all the same: the pictures are functions over values, reading what a value
+shows of itself, and what a value's ``_repr_svg_`` loads never imports, however far,
+the value's own module (:func:`test_a_picture_on_demand_reaches_not_back`), nor makes a
+cycle (:func:`test_no_import_cycle_counting_annotations` counts these imports too).
 
 Inside Scala 40, its own layers run one way too (:data:`SCALA40_LAYERS`): the hand
 layer, the values, the table layer, the rules, the analysis, the players.
@@ -516,6 +520,62 @@ def _import_graph() -> dict[str, frozenset[str]]:
     }
 
 
+@functools.cache
+def _loading_graph() -> dict[str, frozenset[str]]:
+    """:func:`_import_graph` with the pictures a ``_repr_svg_`` loads when a notebook
+    asks: every module a module may load, at import or later."""
+    return {
+        module: targets
+        | {target for _, target in _visited(module).pictures_on_demand if target in MODULES}
+        for module, targets in _import_graph().items()
+    }
+
+
+def _reached_from(start: str) -> set[str]:
+    """Every module ``start`` loads, however far (:func:`_loading_graph`)."""
+    graph = _loading_graph()
+    reached: set[str] = set()
+    waiting = [start]
+    while waiting:
+        for target in graph[waiting.pop()]:
+            if target not in reached:
+                reached.add(target)
+                waiting.append(target)
+    return reached
+
+
+PICTURES_ON_DEMAND = sorted(
+    (module, target) for module in MODULES for _, target in _visited(module).pictures_on_demand
+)
+"""Each core module whose values' ``_repr_svg_`` loads a picture, and the picture."""
+
+
+def test_the_values_have_pictures_on_demand() -> None:
+    """The values a notebook shows as pictures: melds, moves, legal moves, states, views."""
+    assert {module for module, _ in PICTURES_ON_DEMAND} == {
+        "scala40.melds",
+        "scala40.movekinds",
+        "scala40.legal",
+        "scala40._base.state",
+        "scala40.views",
+    }
+
+
+@pytest.mark.parametrize(("module", "picture"), PICTURES_ON_DEMAND)
+def test_a_picture_on_demand_reaches_not_back(module: str, picture: str) -> None:
+    """A value's ``_repr_svg_`` loads a picture, the one import from the core up to a
+    tool; that picture, and all it imports in turn (packages' ``__init__`` and
+    annotations counted), never reach the value's own module: a meld's, a move's and
+    the legal moves' pictures are drawn from their texts (``scala40.drawing._values``),
+    and the words they write (``scala40._wording``) take texts and values, never a move
+    class. Else a notebook's picture would close an import circle (words -> move kinds
+    -> pictures -> words). (Python runs the package's ``__init__`` first, the drawing's
+    public face, which imports the values to check its arguments: the method runs once
+    the value's module is loaded whole, and what draws the value never needs its class.)"""
+    assert picture in MODULES
+    assert module not in _reached_from(picture), f"{picture} imports {module} back"
+
+
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """The strongly connected groups of more than one module (Tarjan's algorithm)."""
     index: dict[str, int] = {}
@@ -581,11 +641,12 @@ def test_no_import_cycle_counting_annotations() -> None:
     """No module reaches itself through imports, ``TYPE_CHECKING`` ones counted: a game's
     engine, generator and view import its state record, never its state API. A package
     re-exporting its submodules is left out (its ``__init__`` is the front, not a
-    dependency of the modules below it)."""
+    dependency of the modules below it); the pictures a ``_repr_svg_`` loads are counted
+    (:func:`_loading_graph`)."""
     packages = {module for module, path in MODULES.items() if path.name == "__init__.py"}
     graph = {
         module: {target for target in targets if target not in packages}
-        for module, targets in _import_graph().items()
+        for module, targets in _loading_graph().items()
         if module not in packages
     }
     assert _cycles(graph) == []

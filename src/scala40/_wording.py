@@ -33,7 +33,6 @@ from scala40.cards import (
     spanish_card_name,
 )
 from scala40.errors import InvalidArgumentError
-from scala40.movekinds import MoveBase
 
 __all__ = [
     "card_name",
@@ -142,13 +141,16 @@ def players_text(text: str, spanish: bool) -> str:
     return _CARD_WORDS.sub(spell_run, text)
 
 
-def move_text(move: object, unicode: bool) -> str:
-    """A move in the notation, with suit symbols if asked.
+def move_text(move: object, accepted: bool, unicode: bool, what: str = "a move") -> str:
+    """A move in the notation, with suit symbols if asked. Whether ``move`` is a move is
+    the caller's verdict, ``accepted`` (as for :func:`check_state`; ``what`` says what was
+    expected): the words know no move class, so that the move kinds, and the pictures
+    over them, may use the words.
 
-    :raises InvalidArgumentError: ``move`` is not a move, or ``unicode`` not a bool.
+    :raises InvalidArgumentError: ``move`` is not ``accepted``, or ``unicode`` not a bool.
     """
-    if not isinstance(move, MoveBase):
-        raise InvalidArgumentError(f"expected a move, got {describe(move)}")
+    if not accepted:
+        raise InvalidArgumentError(f"expected {what}, got {describe(move)}")
     check_flag("unicode", unicode)
     return notation_text(str(move), unicode)
 

@@ -371,7 +371,7 @@ class LegalMoves(Generic[M]):
     def _repr_svg_(self) -> str:
         """The moves as a picture, which notebooks show (:func:`scala40.drawing.moves_svg`)."""
         # The pictures are a tool: loaded when a notebook asks for one.
-        from scala40.drawing._scene import moves_picture
+        from scala40.drawing._values import moves_picture
 
         moves = self._all()
         move_set = self._moves_set(moves)
@@ -379,7 +379,7 @@ class LegalMoves(Generic[M]):
             spanish = move_set.pack == "spanish"
         else:
             spanish = bool(moves) and drawn_pack(type(moves[0])) == "spanish"
-        return moves_picture([str(move) for move in moves], spanish)
+        return moves_picture(moves, spanish)
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({', '.join(str(m) for m in self._all())})>"

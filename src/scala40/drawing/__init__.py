@@ -36,7 +36,7 @@ from typing import Any
 import attrs
 
 import scala40.drawing._read as read
-import scala40.drawing._scene as scene_module
+import scala40.drawing._values as values
 from scala40._checks import check_flag, describe, is_int
 from scala40._format.serial import MAX_MOVE_TEXT
 from scala40._wording import players_text
@@ -56,8 +56,6 @@ from scala40.drawing._scene import (
     Scene,
     Stack,
     draw_scene,
-    move_picture,
-    moves_picture,
     seat_name,
     table_piece,
 )
@@ -72,13 +70,12 @@ from scala40.drawing._svg import (
     card_group,
     card_name,
     framed,
-    is_spanish_order,
-    meld_picture,
     row_piece,
 )
+from scala40.drawing._values import meld_cards, meld_picture, move_picture, moves_picture
 from scala40.errors import InvalidArgumentError, InvalidCardError
 from scala40.game import State, View, position_from_text
-from scala40.melds import Meld, MeldKind
+from scala40.melds import Meld
 from scala40.movekinds import MoveBase, drawn_pack
 from scala40.resignation import ResignMove
 
@@ -107,7 +104,7 @@ MAX_DRAWN_CARDS = read.MAX_DRAWN_CARDS
 """The most cards one picture draws (a game's deck holds at most 428); asking for more
 raises :class:`~scala40.errors.InvalidArgumentError`."""
 
-MAX_LISTED_MOVES = scene_module.MAX_LISTED_MOVES
+MAX_LISTED_MOVES = values.MAX_LISTED_MOVES
 """The most moves a picture of moves draws; it says how many more there are."""
 
 PACKS = ("french", "spanish")
@@ -246,18 +243,6 @@ def _said(cards: Sequence[Card], spanish: bool) -> str:
     ) or "(none)"
 
 
-def _meld_cards(meld: Meld) -> MeldCards:
-    wild = meld.wild_positions if meld.kind is not MeldKind.WILD else ()
-    spanish = is_spanish_order(meld.rules.rank_order)
-    return MeldCards(meld.cards, meld.represented, wild, spanish, _suited(meld))
-
-
-def _suited(meld: Meld) -> bool:
-    """Whether the cards ``meld``'s wild cards stand for have a suit to show: not in a
-    set of rules whose sets are "cards of that rank" (SK-MELDS)."""
-    return meld.kind is not MeldKind.SET or meld.rules.set_suits_distinct
-
-
 def _check_meld(meld: object) -> Meld:
     if not isinstance(meld, Meld):
         raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
@@ -278,17 +263,7 @@ def meld_svg(
 
     :raises InvalidArgumentError: ``meld`` is not a :class:`~scala40.melds.Meld`.
     """
-    drawn = _meld_cards(_check_meld(meld))
-    palette = _palette(colors)
-    return meld_picture(
-        drawn.cards,
-        drawn.represented,
-        drawn.wild,
-        bool(drawn.spanish),
-        size=_size(size),
-        palette=palette,
-        suited=drawn.suited,
-    )
+    return meld_picture(_check_meld(meld), size=_size(size), palette=_palette(colors))
 
 
 def table_svg(
@@ -317,7 +292,7 @@ def table_svg(
         if drawn > MAX_DRAWN_CARDS:
             raise InvalidArgumentError(f"melds: at most {MAX_DRAWN_CARDS} cards are drawn")
     palette = _palette(colors)
-    piece = table_piece([_meld_cards(meld) for meld in checked], False, palette=palette)
+    piece = table_piece([meld_cards(meld) for meld in checked], False, palette=palette)
     return framed(piece, f"table of {len(checked)} melds", size=_size(size), palette=palette)
 
 
@@ -487,7 +462,7 @@ def _melds_field(obj: Any) -> tuple[MeldCards, ...]:
     value = read.field(obj, "table", ())
     if not (isinstance(value, tuple) and len(value) <= MAX_DRAWN_CARDS // 3):
         raise InvalidArgumentError(f"table must be a tuple of melds, got {describe(value)}")
-    return tuple(_meld_cards(_check_meld(meld)) for meld in value)
+    return tuple(meld_cards(_check_meld(meld)) for meld in value)
 
 
 def _scene(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) -> Scene:
@@ -717,12 +692,15 @@ def _scene_of_view(view: object) -> tuple[Scene, Any]:
 # -- moves and hands ---------------------------------------------------------------------
 
 
-def _a_move(move: object) -> tuple[str, bool]:
-    """A move's text, and whether its game deals a Spanish pack (its move set says, or
-    for a kind several games share, its notation: :func:`~scala40.movekinds.drawn_pack`)."""
+def _spanish_move(move: object) -> bool:
+    """Whether ``move``'s game deals a Spanish pack (its move set says, or for a kind
+    several games share, its notation: :func:`~scala40.movekinds.drawn_pack`).
+
+    :raises InvalidArgumentError: ``move`` is not a move of a game.
+    """
     if not isinstance(move, MoveBase):
         raise InvalidArgumentError(f"expected a move of a game, got {describe(move)}")
-    return str(move)[:MAX_MOVE_TEXT], drawn_pack(type(move)) == "spanish"
+    return drawn_pack(type(move)) == "spanish"
 
 
 def move_svg(
@@ -740,8 +718,8 @@ def move_svg(
 
     :raises InvalidArgumentError: ``move`` is not a move of a game, or a bad option.
     """
-    text, spanish = _a_move(move)
-    return move_picture(text, spanish, size=_size(size), palette=_palette(colors))
+    spanish = _spanish_move(move)
+    return move_picture(move, spanish, size=_size(size), palette=_palette(colors))
 
 
 def moves_svg(
@@ -763,14 +741,14 @@ def moves_svg(
     given: object = moves
     if isinstance(given, (str, bytes, Mapping)) or not hasattr(given, "__iter__"):
         raise InvalidArgumentError(f"expected moves, got {describe(given)}")
-    texts: list[str] = []
+    checked: list[object] = []
     spanish = False
     for item in islice(_items(moves, "moves"), MAX_DRAWN_CARDS + 1):
-        text, spanish = _a_move(item)
-        texts.append(text)
-    if len(texts) > MAX_DRAWN_CARDS:
+        spanish = _spanish_move(item)
+        checked.append(item)
+    if len(checked) > MAX_DRAWN_CARDS:
         raise InvalidArgumentError(f"moves: at most {MAX_DRAWN_CARDS} moves are read")
-    return moves_picture(texts, spanish, size=_size(size), palette=_palette(colors))
+    return moves_picture(checked, spanish, size=_size(size), palette=_palette(colors))
 
 
 def _hand_cards(cards: object) -> tuple[Card, ...]:
@@ -852,7 +830,7 @@ def _shown_piece(showing: Any, spanish: bool, width: int) -> Piece:
     stack = Stack(width)
     melds = read.field(showing, "melds", ())
     if isinstance(melds, tuple) and melds:
-        cards = [_meld_cards(_check_meld(meld)) for meld in melds]
+        cards = [meld_cards(_check_meld(meld)) for meld in melds]
         stack.piece(table_piece(cards, spanish, max_width=width))
     layoffs = read.field(showing, "layoffs", ())
     if isinstance(layoffs, tuple) and layoffs:

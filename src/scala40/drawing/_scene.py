@@ -40,14 +40,10 @@ __all__ = [
     "draw_scene",
     "meld_of_text",
     "move_parts",
-    "move_picture",
-    "moves_picture",
+    "move_piece",
     "seat_name",
     "table_piece",
 ]
-
-MAX_LISTED_MOVES = 60
-"""The most moves a picture of moves draws (:data:`scala40.drawing.MAX_LISTED_MOVES`)."""
 
 LINE = 18
 """The height of a line of text."""
@@ -464,7 +460,7 @@ def meld_of_text(text: str) -> MeldCards | None:
     return MeldCards(tuple(cards), tuple(represented), tuple(wild))
 
 
-def _move_piece(move_text: str, spanish: bool, palette: Palette) -> Piece:
+def move_piece(move_text: str, spanish: bool, palette: Palette) -> Piece:
     """A move's text over its cards: each part of it (between ``:`` and ``/``) drawn as a
     meld, the cards wild cards stand for under them."""
     stack = Stack()
@@ -484,32 +480,3 @@ def _move_piece(move_text: str, spanish: bool, palette: Palette) -> Piece:
     if parts:
         stack.piece(Piece("".join(parts), x - _MELD_GAP, CARD_HEIGHT + 14))
     return stack.as_piece()
-
-
-def move_picture(
-    move_text: str, spanish: bool, *, size: int | None = None, palette: Palette = DEFAULT_PALETTE
-) -> str:
-    """A move's picture as a whole SVG document: its text over its cards."""
-    piece = _move_piece(move_text, spanish, palette)
-    return framed(
-        piece, f"move {players_text(move_text[:200], spanish)}", size=size, palette=palette
-    )
-
-
-def moves_picture(
-    moves: Sequence[str],
-    spanish: bool,
-    *,
-    size: int | None = None,
-    palette: Palette = DEFAULT_PALETTE,
-) -> str:
-    """Moves' texts over their cards, one under the other, at most
-    :data:`MAX_LISTED_MOVES`, then how many more there are."""
-    stack = Stack()
-    for move_text in moves[:MAX_LISTED_MOVES]:
-        stack.piece(_move_piece(move_text, spanish, palette))
-    if len(moves) > MAX_LISTED_MOVES:
-        stack.line(f"... and {len(moves) - MAX_LISTED_MOVES} more", size=12)
-    if not moves:
-        stack.line("(no moves)")
-    return framed(stack.as_piece(), f"{len(moves)} moves", size=size, palette=palette)

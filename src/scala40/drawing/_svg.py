@@ -3,14 +3,13 @@
 Everything here works on validated card codes and writes text: integer coordinates and
 fixed attribute order, so that the same cards always give the same bytes. Public
 drawing functions (:mod:`scala40.drawing`) validate their arguments and assemble these
-pieces; :class:`~scala40.melds.Meld` uses :func:`meld_picture` for notebooks.
+pieces (:mod:`scala40.drawing._values` the pictures of a meld and of moves).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from scala40._wording import players_text
 from scala40.cards import (
     CARD_NAMES,
     CARD_SYMBOLS,
@@ -41,7 +40,6 @@ __all__ = [
     "escape",
     "framed",
     "is_spanish_order",
-    "meld_picture",
     "meld_piece",
     "outline",
     "row_piece",
@@ -323,27 +321,6 @@ def document(
 def is_spanish_order(rank_order: tuple[int, ...]) -> bool:
     """Whether melds of this rank order are drawn with the Spanish pack's suits."""
     return rank_order in (SPANISH_40_RANKS, SPANISH_48_RANKS)
-
-
-def meld_picture(
-    cards: Sequence[Card],
-    represented: Sequence[Card],
-    wild: Sequence[int],
-    spanish: bool,
-    *,
-    size: int | None = None,
-    palette: Palette = DEFAULT_PALETTE,
-    suited: bool = True,
-) -> str:
-    """A meld as a whole SVG document."""
-    piece = meld_piece(cards, represented, wild, spanish, palette=palette, suited=suited)
-    names = " ".join(
-        f"{CARD_NAMES[card]}={CARD_NAMES[represented[index]]}"
-        if index in wild
-        else CARD_NAMES[card]
-        for index, card in enumerate(cards)
-    )
-    return framed(piece, f"meld {players_text(names, spanish)}", size=size, palette=palette)
 
 
 def framed(

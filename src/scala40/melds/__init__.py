@@ -733,13 +733,11 @@ class Meld:
         raise InvalidMeldError(f"{CARD_NAMES[code]} does not free a wild card in {self}")
 
     def _repr_svg_(self) -> str:
-        """The meld as an SVG picture, which notebooks show (see :mod:`scala40.drawing`)."""
+        """The meld as an SVG picture, which notebooks show (:func:`scala40.drawing.meld_svg`)."""
         # The pictures are a tool: loaded when a notebook asks for one.
-        from scala40.drawing._svg import is_spanish_order, meld_picture
+        from scala40.drawing._values import meld_picture
 
-        wild = self.wild_positions if self.kind is not _WILD_KIND else ()
-        spanish = is_spanish_order(self._rules.rank_order)
-        return meld_picture(self.cards, self.represented, wild, spanish)
+        return meld_picture(self)
 
 
 def make_meld(

@@ -357,9 +357,9 @@ class MoveBase:
     def _repr_svg_(self) -> str:
         """The move as a picture, which notebooks show (:func:`scala40.drawing.move_svg`)."""
         # The pictures are a tool: loaded when a notebook asks for one.
-        from scala40.drawing._scene import move_picture
+        from scala40.drawing._values import move_picture
 
-        return move_picture(str(self), drawn_pack(type(self)) == "spanish")
+        return move_picture(self, drawn_pack(type(self)) == "spanish")
 
     def meld_text(self) -> str:
         """The text of the meld a :attr:`meld_fields` kind holds (``8C 9C JK=10C``)."""

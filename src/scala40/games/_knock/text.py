@@ -31,6 +31,7 @@ from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import EndMode
 from scala40.games._knock.state import KnockState
 from scala40.melds import Meld
+from scala40.movekinds import MoveBase
 
 __all__ = ["CLOSE_HELP", "KnockText"]
 
@@ -269,7 +270,7 @@ class KnockText(GameText):
 
     def move(self, move: Any, unicode: bool) -> str:
         """A move in the notation, with suit symbols if asked."""
-        return move_text(move, unicode)
+        return move_text(move, isinstance(move, MoveBase), unicode)
 
 
 _HELPER = GreedyBot()

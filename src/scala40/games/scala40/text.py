@@ -22,7 +22,7 @@ from scala40._wording import (
     card_names,
     cards_count,
     check_state,
-    notation_text,
+    move_text,
     seat_label,
 )
 from scala40.cards import CARD_NAMES
@@ -193,10 +193,7 @@ class Scala40Text(GameText):
 
     def move(self, move: Move, unicode: bool) -> str:
         """A move in the notation, with suit symbols if asked."""
-        if type(move) not in _MOVE_KINDS:
-            raise InvalidArgumentError(f"expected a Scala 40 move, got {describe(move)}")
-        check_flag("unicode", unicode)
-        return notation_text(str(move), unicode)
+        return move_text(move, type(move) in _MOVE_KINDS, unicode, "a Scala 40 move")
 
 
 _MOVE_KINDS = frozenset(MOVES.kinds)

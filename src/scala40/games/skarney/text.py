@@ -36,6 +36,7 @@ from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_o
 from scala40.games.skarney.rules import meld_points
 from scala40.games.skarney.state import GameState
 from scala40.melds import Meld
+from scala40.movekinds import MoveBase
 
 __all__ = ["TEXT", "SkarneyText", "meld_text"]
 
@@ -297,7 +298,7 @@ class SkarneyText(GameText):
 
     def move(self, move: Move, unicode: bool) -> str:
         """A move in the notation, with suit symbols if asked."""
-        return move_text(move, unicode)
+        return move_text(move, isinstance(move, MoveBase), unicode)
 
 
 TEXT = SkarneyText()
