@@ -929,15 +929,27 @@ function openingFacts() {
   return facts;
 }
 
-function countText(count, kind) {
-  // "0 sets", "1 set", "2 sequences".
-  return `${count} ${kind}${count === 1 ? "" : "s"}`;
+function contractNeeds(count, kind, more = "") {
+  // A contract's melds as its rule names them (SK-CONTRACT): all sets, or all sequences
+  // ("three 3-card sets, or three 3-card sequences"); of one kind once the first is down.
+  const number = `${NUMBERS[count] || String(count)}${more}`;
+  return kind ? `${number} 3-card ${kind}s` : `${number} 3-card sets, or ${number} 3-card sequences`;
 }
 
-function contractShort(parts) {
-  // What the hand holds of its side's contract (SK-CONTRACT): "1 set, 0 sequences".
+function contractHeld(parts) {
+  // What the hand holds of the rest of its side's contract (SK-CONTRACT), each kind
+  // still open counted apart, as the contract is of one kind: "you hold 2 of the 3 sets
+  // and 1 of the 3 sequences: 1 set missing" (the kinds nearest to it, by the view's
+  // "missing").
+  const rest = parts.melds - parts.put_down;
   const kinds = parts.kind ? [parts.kind] : ["set", "sequence"];
-  return kinds.map((kind) => countText(parts[kind === "set" ? "sets" : "sequences"].length, kind)).join(", ");
+  const held = (kind) => parts[kind === "set" ? "sets" : "sequences"].length;
+  const left = parts.put_down ? " left" : "";
+  const text = `you hold ${kinds.map((kind) => `${held(kind)} of the ${rest} ${kind}s${left}`).join(" and ")}`;
+  if (!parts.missing) return text;
+  const plural = parts.missing === 1 ? "" : "s";
+  const nearest = kinds.filter((kind) => rest - held(kind) === parts.missing).map((kind) => kind + plural);
+  return `${text}: ${parts.missing} ${nearest.join(" or ")} missing`;
 }
 
 function skarneyFacts() {
@@ -949,12 +961,11 @@ function skarneyFacts() {
   if (options.contract) {
     const melds = options.contract_melds;
     const size = melds[Math.min(Math.max(hand, 1), melds.length) - 1];
-    const number = NUMBERS[size] || String(size);
-    let text = `Contract, hand ${hand} of ${options.hands}: ${number} 3-card sets or sequences`;
+    let text = `Contract, hand ${hand} of ${options.hands}: ${contractNeeds(size)}`;
     if (shown.progress) text += ` (${seatName(shown.turn)}: ${shown.progress} of ${size} down)`;
     // How far this seat's hand is from the rest of its side's contract.
     const parts = shown.contract;
-    if (parts) text += `; you hold ${contractShort(parts)}${parts.missing ? `, ${parts.missing} missing` : ""}`;
+    if (parts) text += `; ${contractHeld(parts)}`;
     facts.push(["contract", text, false]);
     const meld = parts ? heldMeld(parts.held) : undefined;
     if (meld && view.current_player === table.seat && ["draw", "play"].includes(view.phase)) {
@@ -991,9 +1002,8 @@ function skarneyFacts() {
 function contractWhy(parts) {
   // Why no contract meld can be put down (SK-CONTRACT): the melds needed, those the hand
   // holds.
-  const needed = parts.melds - parts.put_down;
-  const what = parts.kind ? `${parts.kind}s` : "sets or sequences";
-  return `the contract needs ${needed} ${parts.put_down ? "more " : ""}3-card ${what}, and your hand holds ${contractShort(parts)}: ${parts.missing} missing`;
+  const needed = contractNeeds(parts.melds - parts.put_down, parts.kind, parts.put_down ? " more" : "");
+  return `the contract needs ${needed}, and ${contractHeld(parts)}`;
 }
 
 function pickedWhy() {
