@@ -855,7 +855,8 @@ function scoresText() {
 
 function refusedFacts() {
   // The moves a player looks for that the rules refuse now (the view's "refused"), one
-  // line a reason: "Not allowed: take the discard pile: a player who has not opened...".
+  // line a reason: "Not allowed: take the discard pile: a player who has not opened...",
+  // "Not allowed: discard K♦, 9♣ or K♣: ...".
   const byReason = new Map();
   for (const { move, why } of answer.view.public.refused || []) {
     if (!byReason.has(why)) byReason.set(why, []);
@@ -868,9 +869,15 @@ function refusedFacts() {
     // Every card refused for one reason (an opening to complete) is said once.
     const every = discards.length > 1 && discards.length === new Set(answer.view.hand).size;
     if (every) named.push("discard any card");
-    else if (discards.length) named.push(`discard ${cardsText(discards.map((text) => text.slice(8)))}`);
-    return ["refused", [`Not allowed: ${named.join(", ")}: `, ...reasonNodes(why)], false];
+    else if (discards.length) named.push(`discard ${orText(discards.map((text) => cardText(text.slice(8))))}`);
+    // Each refused discard is one card: "discard K♦, 9♣ or K♣", not a three-card discard.
+    return ["refused", [`Not allowed: ${named.join("; ")}: `, ...reasonNodes(why)], false];
   });
+}
+
+function orText(words) {
+  // Words one of which is meant: "K♦", "K♦ or 9♣", "K♦, 9♣ or K♣".
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}` : words.join("");
 }
 
 function pickedNames() {
