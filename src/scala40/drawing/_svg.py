@@ -337,13 +337,21 @@ def meld_picture(
 ) -> str:
     """A meld as a whole SVG document."""
     piece = meld_piece(cards, represented, wild, spanish, palette=palette, suited=suited)
-    names = " ".join(
-        f"{CARD_NAMES[card]}={CARD_NAMES[represented[index]]}"
-        if index in wild
-        else CARD_NAMES[card]
-        for index, card in enumerate(cards)
-    )
-    return framed(piece, f"meld {players_text(names, spanish)}", size=size, palette=palette)
+    words = []
+    for index, card in enumerate(cards):
+        if index not in wild:
+            words.append(players_text(CARD_NAMES[card], spanish))
+        elif suited:
+            words.append(
+                players_text(f"{CARD_NAMES[card]}={CARD_NAMES[represented[index]]}", spanish)
+            )
+        else:
+            # A card of that rank, whatever its suit: the rank alone, as drawn under it.
+            rank = players_text(CARD_NAMES[represented[index]], spanish).split(" de ")[0]
+            own = players_text(CARD_NAMES[card], spanish)
+            words.append(f"{own} ({rank})" if spanish else f"{own}={rank[:-1]}")
+    names = (", " if spanish else " ").join(words)
+    return framed(piece, f"meld {names}", size=size, palette=palette)
 
 
 def framed(

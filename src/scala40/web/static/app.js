@@ -148,22 +148,53 @@ function cardsText(names) {
   return names.map(cardText).join(Object.keys(spanishNames()).length ? ", " : " ");
 }
 
-function moveText(text) {
+function setWords(parts) {
+  // The indexes of the card words of a move's text that are cards of a set: a run of
+  // two or more card words whose cards (a wild card's reading) are of one rank, or the
+  // card an extension adds to a set ("extend JK=5S #0 set").
+  const found = new Set();
+  const rank = (word) => { const [own, reading] = word.toUpperCase().split("="); return (reading || own).slice(0, -1); };
+  const isCard = (word) => CARD.test(word.split("=")[0].toUpperCase());
+  if (parts[parts.length - 1] === "set") {
+    parts.forEach((word, index) => { if (isCard(word)) found.add(index); });
+    return found;
+  }
+  for (let start = 0; start < parts.length; start += 1) {
+    if (!isCard(parts[start])) continue;
+    let end = start;
+    while (end + 1 < parts.length && isCard(parts[end + 1])) end += 1;
+    const group = parts.slice(start, end + 1);
+    if (group.length > 1 && group.every((word) => rank(word) === rank(group[0]))) {
+      for (let index = start; index <= end; index += 1) found.add(index);
+    }
+    start = end;
+  }
+  return found;
+}
+
+function moveText(text, toSet = false) {
+  // A move's text (or a meld's) as a player reads it; ``toSet``: its cards go on a set.
   const spanish = Object.keys(spanishNames()).length > 0;
+  // In a set whose suits may repeat (SK-MELDS) a wild card stands for a card of its rank,
+  // whatever the suit: its reading is the rank alone ("JK=4"), as the pictures draw it.
+  const parts = text.split(" ");
+  const rankOnly = answer && answer.game && answer.game.set_wild_suit === false
+    ? setWords(toSet ? [...parts, "set"] : parts) : new Set();
   const words = [];
   let afterCard = false;
-  for (const word of text.split(" ")) {
+  parts.forEach((word, index) => {
     const [own, reading] = word.split("=");
     if (!CARD.test(own.toUpperCase())) {
       words.push(word);
       afterCard = false;
-      continue;
+      return;
     }
     if (spanish && afterCard) words[words.length - 1] += ",";
-    const read = reading ? cardText(reading) : "";
+    let read = reading ? cardText(reading) : "";
+    if (reading && rankOnly.has(index)) read = spanish ? read.split(" de ")[0] : reading.slice(0, -1).toUpperCase();
     words.push(cardText(own) + (reading ? (spanish ? ` (${read})` : `=${read}`) : ""));
     afterCard = true;
-  }
+  });
   return words.join(" ");
 }
 
@@ -1208,7 +1239,7 @@ function namedMoveText(text) {
   if (index < 0) return moveText(text);
   const end = { low: ", low end", high: ", high end", set: "" }[words[index + 1]];
   const rest = end === undefined ? words.slice(index + 1) : words.slice(index + 2);
-  const before = moveText(words.slice(0, index).join(" "));
+  const before = moveText(words.slice(0, index).join(" "), words[index + 1] === "set");
   const after = rest.length ? ` ${moveText(rest.join(" "))}` : "";
   return `${before} on ${meldName(Number(words[index].slice(1)))}${end || ""}${after}`;
 }
