@@ -82,7 +82,8 @@ class SkarneyText(GameText):
                         meld #2 (before you meld anything this turn)
   meld 5S 5H 5D         put down a meld; until your side has its contract, only the
                         contract's 3-card melds, one after the other; write 2C=6S for
-                        the card a wild card stands for
+                        the card a wild card stands for (in a set, a card of its rank,
+                        whatever the suit)
   extend 8S #0 high     add a card to your side's meld #0 (end: low, high or set);
                         at most 2 cards a meld each turn
   offer KD              end your turn by offering KD to the next player
