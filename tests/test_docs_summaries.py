@@ -18,12 +18,13 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from scala40 import hand_value, is_meld, meld_interpretations
+from scala40 import check_meld, hand_value, is_meld, meld_interpretations
 from scala40.cards import JOKER, parse_card, spanish_card_name
 from scala40.errors import IllegalMoveError
 from scala40.game import BUILTIN_GAMES, load_game
 from scala40.games import chinchon, laconga, rumino, scala40, skarney
 from scala40.games.skarney.rules import MELD_RULES as SKARNEY_MELDS
+from scala40.games.skarney.rules import meld_points as skarney_meld_points
 from scala40.match import ScoreOrder
 from tests.games.knock.helpers import legal
 from tests.games.knock.helpers import position as knock_position
@@ -253,6 +254,13 @@ def sk_extend() -> None:
     _raises(sk(hands, table=table, contracts=[False, True]), "extend 6S #0 low", "SK-")
 
 
+def sk_extend_limit() -> None:
+    hands = ["6S 5S 4S 10H", *SK_OTHERS]
+    made = sk(hands, table=[("7S 8S 9S", 0)], contracts=[True, False])
+    twice = made.apply("extend 6S #0 low").apply("extend 5S #0 low")
+    _raises(twice, "extend 4S #0 low", "SK-EXTEND")  # a third card: next turn
+
+
 def sk_exchange() -> None:
     assert skarney.Ruleset().exchange_before_contract
     state = sk(["6S 9H 9D 9C KH KD QC", *SK_OTHERS], table=[("5S JK=6S 7S", 1)])
@@ -325,8 +333,43 @@ def sk_score() -> None:
     assert result.points == (25 + 100, 15 - 50)
 
 
+def sk_meld_values() -> None:
+    def points(text: str) -> int:
+        return skarney_meld_points(check_meld(text, SKARNEY_MELDS))
+
+    assert points("QS KS AS") == 10 + 10 + 15
+    assert points("9S 10S JS") == 5 + 10 + 10
+    assert points("3S 4S 5S") == 5 * 3
+    assert points("5S 2C 7S") == 5 + 25 + 5
+    assert points("2S 2H 2D") == 50 * 3
+    assert points("5S JK 7S") == 5 + 50 + 5
+    assert points("JK JK JK") == 100 * 3
+
+
+def sk_hand_values() -> None:
+    hands = ["5S 6S", "JK 2C AH 9C", "KH KD QC", "AD 6D 10C"]
+    out = sk(hands, table=[("7S 8S 9S", 0), ("4H 5H 6H", 1)], contracts=[True, True])
+    result = out.apply("extend 6S #0 low").apply("extend 5S #0 low").last_hand
+    assert result is not None
+    assert result.hand_points == (0, 100 + 50 + 15 + 5 + 15 + 5 + 10)
+
+
+def _went_out(contracts: list[bool]) -> Any:
+    hands = ["5S 6S", *SK_OTHERS]
+    table = [("7S 8S 9S", 0)] + ([("4H 5H 6H", 1)] if contracts[1] else [])
+    out = sk(hands, table=table, contracts=contracts)
+    result = out.apply("extend 6S #0 low").apply("extend 5S #0 low").last_hand
+    assert result is not None
+    assert result.went_out == 0
+    return result
+
+
 def sk_bonus() -> None:
     assert skarney.Ruleset().hand_bonus == (100, 100, 100, 200, 300, 400, 500)
+    assert _went_out([True, True]).bonus == (100, 0)
+    shutout = _went_out([True, False])
+    assert shutout.shutout
+    assert shutout.bonus == (100 + 200, 0)
 
 
 def sk_game() -> None:
@@ -382,6 +425,14 @@ def ru_score() -> None:
     assert after.last_hand.points == (1 + 2 + 3, 10 + 10 + 4 + 2)
     gin = ru("5S 6S 7S 8S 9H 9D 9C", "2S 3S 4S JH JD JC JK", scores=[30, 30]).apply("knock")
     assert gin.scores == (20, 30)
+
+
+def ru_values() -> None:
+    knock = ru("5S 6S 7S 8S AH 2D 3C", "JK KS 5C 8H 2D 9S 4H").apply("knock").last_hand
+    assert knock is not None
+    assert knock.shown[1].melds == ()  # the joker matches nothing here
+    assert knock.points == (1 + 2 + 3, 10 + 10 + 5 + 8 + 2 + 9 + 4)
+    _raises(ru("5S 6S 7S 8S AH 2D JC", "9H 9D 9C KS KH 4D 2S"), "knock", "RU-KNOCK")  # 13
 
 
 def ru_rumino() -> None:
@@ -467,6 +518,19 @@ def ch_minus10(game: Any = chinchon) -> None:
     assert result.points[0] == -10
 
 
+def ch_minus10_no_layoff(game: Any = chinchon) -> None:
+    hands = ("AC 2C 3C 4C 5S 5H 5D KS", "5C QS QH QD 3S 3H 2D")
+    state = ch(*hands, phase="play", game=game)
+    all_in = state.apply("close KS : AC 2C 3C 4C / 5S 5H 5D").last_hand
+    assert all_in is not None
+    assert all_in.shown[1].layoffs == ()  # 5C goes on neither meld
+    assert all_in.points == (-10, 5 + 3 + 3 + 2)
+    loose = state.apply("close KS : 2C 3C 4C / 5S 5H 5D").last_hand  # AC unmatched
+    assert loose is not None
+    assert [layoff.card for layoff in loose.shown[1].layoffs] == [parse_card("5C")]
+    assert loose.points[1] == 3 + 3 + 2
+
+
 def ch_chinchon(game: Any = chinchon) -> None:
     state = ch("AC 2C 3C 4C 5C 6C 7C KS", "6S 6H 6D 7S 7D 3H QC", scores=[80, 10],
                phase="play", game=game)  # fmt: skip
@@ -532,6 +596,16 @@ def lc_reenganche() -> None:
     assert after.phase is laconga.Phase.REENTRY
     assert after.current_player == 1
     assert "reenter" in legal(after)
+    # Seat 1 (100) comes back at the highest total below 100: seat 2's 30 + 2 (2D) = 32.
+    back = after.apply("reenter")
+    assert back.scores == (0, 32, 32)
+    assert back.reentries[1] == 1
+    # Once: a player who has come back in drops out when he reaches 100 again.
+    again = ch(*hands, scores=[10, 74, 30], phase="play", game=laconga, rules=rules,
+               reentries=[0, 1, 0])  # fmt: skip
+    done = again.apply("close KS : 5S 5H 5D / AC 2C 3C 4C")
+    assert done.phase is not laconga.Phase.REENTRY
+    assert done.active == (True, False, True)
 
 
 class Claim(NamedTuple):
@@ -583,6 +657,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
               ("SK-CONTRACT",), sk_contract),
         Claim("Once your side has made it you may extend your side's melds",
               ("SK-EXTEND",), sk_extend),
+        Claim("by one or two cards a meld each turn", ("SK-EXTEND",), sk_extend_limit),
         Claim("Before your contract as after it, you may take a wild card",
               ("SK-EXCHANGE",), sk_exchange),
         Claim("it goes round the table until someone accepts, or comes back to you",
@@ -592,9 +667,19 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Claim("whoever accepts one skips his next draw", ("SK-STOP",), sk_offer_stop),
         Claim("goes out (\"rummy\") and ends the hand; so does the last card of the pile",
               ("SK-END",), sk_end),
-        Claim("a side that did not go out takes off the cards its players still hold",
+        Claim("Each side scores the cards in its melds on the table", ("SK-SCORE-MELDS",),
+              sk_score),
+        Claim("an ace counts 15, a picture card or a 10 counts 10, a 3 to 9 counts 5",
+              ("SK-SCORE-MELDS",), sk_meld_values),
+        Claim("a 2 counts 25 as a wild card and 50 in a meld of 2s, a joker 50 as a wild card "
+              "and 100 in a meld of jokers", ("SK-SCORE-MELDS",), sk_meld_values),
+        Claim("A side that did not go out takes off the cards its players still hold",
               ("SK-SCORE-MELDS", "SK-SCORE-HAND"), sk_score),
+        Claim("a 2 for 50, a joker for 100 and the others as in melds",
+              ("SK-SCORE-MELDS", "SK-SCORE-HAND"), sk_hand_values),
         Claim("100 in hands 1 to 3, then 200, 300, 400 and 500", ("SK-BONUS",), sk_bonus),
+        Claim("200 more, a *shutout*, when no opposing side has made its contract",
+              ("SK-BONUS",), sk_bonus),
         Claim("A game is seven hands; the highest total wins", ("SK-GAME",), sk_game),
     ),
     "rumino": (
@@ -606,6 +691,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
               ("RU-MELDS",), ru_melds),
         Claim("but not on his first turn, a player whose hand holds at least four cards",
               ("RU-KNOCK",), ru_knock),
+        Claim("Unmatched, an ace counts 1, a picture card or a joker 10, the others their face "
+              "value", ("RU-VALUES",), ru_values),
         Claim("*gin*, takes 10 off instead", ("RU-SCORE", "RU-GIN"), ru_score),
         Claim("a *Rumino*, win the game at once", ("RU-RUMINO",), ru_rumino),
         Claim("Over 100 points a player drops out", ("RU-ELIM",), ru_elim),
@@ -619,6 +706,7 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Claim("unmatched cards are worth 5 points or less may *close*", ("CH-CLOSE",), ch_close),
         Claim("lay off what they can on the closer's melds", ("CH-LAYOFF",), ch_layoff),
         Claim("takes 10 off his total", ("CH-MINUS10",), ch_minus10),
+        Claim("and then nobody lays off on his melds", ("CH-MINUS10",), ch_minus10_no_layoff),
         Claim("a *chinchón*, wins the game", ("CH-CHINCHON",), ch_chinchon),
         Claim("the sota 8, the caballo 9, the rey 10", ("CH-SCORE", "CH-VALUES"), ch_score),
         Claim("When a total reaches 100 the game ends, and the lowest total wins",
@@ -636,6 +724,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
         Claim("the others lay off on them and count what is left",
               ("CH-LAYOFF",), lambda: ch_layoff(laconga)),
         Claim("takes 10 off the closer's total", ("CH-MINUS10",), lambda: ch_minus10(laconga)),
+        Claim("leaves nobody anything to lay off", ("CH-MINUS10",),
+              lambda: ch_minus10_no_layoff(laconga)),
         Claim("a *conga*, wins the game", ("LC-BASE",), lambda: ch_chinchon(laconga)),
         Claim("Nobody may close into 100 points, unless every card of the close is in melds",
               ("LC-CLOSECAP",), lc_closecap),
@@ -643,6 +733,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
               ("LC-ELIM",), lc_elim),
         Claim("where the table plays the *reenganche* (option ``reentry``)",
               ("LC-REENGANCHE",), lc_reenganche),
+        Claim("he may come back in once, his total set to the highest total of the players "
+              "still below 100", ("LC-REENGANCHE",), lc_reenganche),
     ),
 }  # fmt: skip
 """Each game's claims, in the order of its summary."""

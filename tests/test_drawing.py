@@ -121,10 +121,13 @@ def test_a_wild_card_in_a_set_of_one_rank_shows_its_rank_alone() -> None:
     titles = [t.text for t in parsed(picture).iter(f"{SVG}title")]
     assert "stands for a 6 of any suit" in titles
     assert not any(title.startswith("stands for 6") for title in titles if title)
+    # The meld's name says it as the page's buttons do: the wild card's rank alone.
+    assert "meld 6♠ 6♥ 2♣=6" in titles
     titles = [
         t.text for t in parsed(meld_svg(check_meld("7S 7H JK", joker_as="7C"))).iter(f"{SVG}title")
     ]
     assert "stands for 7♣" in titles
+    assert "meld 7♠ 7♥ JK=7♣" in titles
     # On a table, from a state and from its view's JSON alike.
     game = load_game("skarney")
     state, chooser = game.new_game(players=4, seed=1), random.Random(1)

@@ -1173,8 +1173,13 @@ def test_a_meld_that_cannot_open_yet_is_named_with_what_it_lacks(
     assert state.current_player == 0
     assert contract["missing"] > 0, contract
     sets, runs = len(contract["sets"]), len(contract["sequences"])
-    assert f"you hold {sets} set{'s' * (sets != 1)}, {runs} sequence" in _fact(browser, "contract")
-    assert f", {contract['missing']} missing" in _fact(browser, "contract")
+    rest = contract["melds"] - contract["put_down"]
+    said = _fact(browser, "contract")
+    # SK-CONTRACT: all sets, or all sequences; what the hand holds counted for each.
+    assert "three 3-card sets, or three 3-card sequences" in said, said
+    assert f"you hold {sets} of the {rest} sets and {runs} of the {rest} sequences: " in said
+    assert said.endswith(" missing"), said
+    assert f": {contract['missing']} set" in said or f": {contract['missing']} seq" in said
     legal = {" ".join(sorted(str(move).split()[1:])) for move in state.legal_moves()}
     held = next(
         item for item in contract["held"] if " ".join(sorted(item["meld"].split())) not in legal
@@ -1183,11 +1188,13 @@ def test_a_meld_that_cannot_open_yet_is_named_with_what_it_lacks(
     picked = _fact(browser, "picked")
     assert picked.startswith(
         f"Cards picked: {_spelled(held['meld'])}, a {held['kind']} for the contract, cannot be "
-        "put down yet: the contract needs 3 3-card sets or sequences, and your hand holds "
+        "put down yet: the contract needs three 3-card sets, or three 3-card sequences, and "
+        f"you hold {sets} of the {rest} sets and {runs} of the {rest} sequences: "
+        f"{contract['missing']} s"
     ), picked
-    assert picked.endswith(f": {contract['missing']} missing"), picked
+    assert picked.endswith(" missing"), picked
     hint = browser.find_element(By.ID, "moves-hint").text
-    assert hint.startswith("No move puts these cards down yet: the contract needs 3"), hint
+    assert hint.startswith("No move puts these cards down yet: the contract needs three"), hint
     _check_layout(browser, size)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from scala40.game import load_game
+from scala40.games import skarney
 from tests.patient_bot import FailingBot, failing_bots
 from tests.web.site import Site, serving
 
@@ -166,3 +167,20 @@ def test_a_seat_is_sent_the_sides_and_the_spanish_names_of_the_cards(site: Site)
     )
     assert len(names) == 40
     assert "10H" not in names
+
+
+def test_a_seat_is_told_whether_a_sets_wild_card_stands_for_a_suit(site: Site) -> None:
+    """A wild card in a Skarney set stands for a card of the set's rank, whatever its suit
+    (SK-MELDS: any card of that rank frees it), where Scala 40's names the suit it stands
+    for (S40-JOKER): the page names its reading so, as the pictures draw it."""
+    expected = {"scala40": True, "skarney": False}
+    for game, suited in expected.items():
+        seats = [None, "greedy", "greedy", "greedy"] if game == "skarney" else [None, "greedy"]
+        table, tokens = site.create(game, seats, seed=3)
+        status, answer = site.call("GET", f"/tables/{table}?seat=0&token={tokens['0']}")
+        assert status == 200
+        assert answer["game"]["set_wild_suit"] is suited
+    state = skarney.GameState.from_position(
+        hands=["6H 6C 9D", "AH 3C 4C", "KH KD QC", "AD 6D 9C"], table=[("6S 6H 6D 2D", 1)]
+    )
+    assert {"exchange 6H #0", "exchange 6C #0"} <= {str(move) for move in state.legal_moves()}

@@ -18,6 +18,7 @@ from typing import Any
 from scala40._checks import describe
 from scala40._format.serial import MAX_MOVE_TEXT
 from scala40._wording import players_text
+from scala40.cards import CARD_NAMES
 from scala40.drawing._scene import MeldCards, Stack, meld_of_text, move_piece
 from scala40.drawing._svg import (
     DEFAULT_PALETTE,
@@ -57,7 +58,25 @@ def meld_picture(meld: Any, *, size: int | None = None, palette: Palette = DEFAU
     piece = meld_piece(
         drawn.cards, drawn.represented, drawn.wild, spanish, palette=palette, suited=drawn.suited
     )
-    return framed(piece, f"meld {players_text(str(meld), spanish)}", size=size, palette=palette)
+    return framed(piece, f"meld {_meld_words(drawn, spanish)}", size=size, palette=palette)
+
+
+def _meld_words(drawn: MeldCards, spanish: bool) -> str:
+    """A meld's cards in the players' words, each wild card with what it stands for: the
+    card where the meld names a suit, the rank alone in a set of "cards of that rank"."""
+    words = []
+    for index, card in enumerate(drawn.cards):
+        if index not in drawn.wild:
+            words.append(players_text(CARD_NAMES[card], spanish))
+        elif drawn.suited:
+            stands_for = CARD_NAMES[drawn.represented[index]]
+            words.append(players_text(f"{CARD_NAMES[card]}={stands_for}", spanish))
+        else:
+            # A card of that rank, whatever its suit: the rank alone, as drawn under it.
+            rank = players_text(CARD_NAMES[drawn.represented[index]], spanish).split(" de ")[0]
+            own = players_text(CARD_NAMES[card], spanish)
+            words.append(f"{own} ({rank})" if spanish else f"{own}={rank[:-1]}")
+    return (", " if spanish else " ").join(words)
 
 
 def _text(move: object) -> str:

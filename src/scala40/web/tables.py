@@ -894,7 +894,8 @@ def _answer(
     whether undo is possible, whether a bot is still to move, the clock of the person to
     decide (with, for that person alone, the move a timeout plays for them:
     ``default_move``), the deal, and the game with the names of its cards in a Spanish
-    pack and the pages its rules are on (``rule_pages``: :func:`~scala40.web.lobby.rule_pages`).
+    pack and the pages its rules are on (``rule_pages``: :func:`~scala40.web.lobby.rule_pages`),
+    and whether a wild card in a set stands for a card of one suit (``set_wild_suit``).
 
     A ``since`` an undo took back (a move between the one it went back to and the last
     one it took back) may hold events the seat should no longer hold: the events are
@@ -915,6 +916,12 @@ def _answer(
             "pack": "spanish" if state.rules.deck.name.startswith("spanish") else "french",
             "card_names": card_names(state.rules.deck),
             "rule_pages": rule_pages(),
+            # Whether a set's wild card stands for one suit (Scala 40: the suit named,
+            # its set's suits all different) or only for its set's rank (SK-MELDS), as the
+            # pictures draw it: the page names its reading so too.
+            "set_wild_suit": getattr(
+                getattr(state.rules, "meld_rules", None), "set_suits_distinct", True
+            ),
         },
         "teams": [list(team) for team in state.teams],
         "seat": seat,

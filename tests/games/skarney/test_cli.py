@@ -151,3 +151,17 @@ def test_the_wording_of_hand_ends_and_offers() -> None:
     ]
     assert TEXT.status(offer) == "hand 1, P1 deciding on an offer"
     assert TEXT.move(parse_move("meld 5S 2C=6S 7S"), unicode=True) == "meld 5♠ 2♣=6♠ 7♠"
+
+
+def test_the_board_names_a_sets_wild_card_by_its_rank() -> None:
+    """SK-MELDS: a set's wild card stands for a card of its rank, whatever the suit its
+    notation names (a 6♣ or a 6♥ frees the 2♦ of 6♠ 6♥ 6♦ 2♦, SK-EXCHANGE); a sequence's wild
+    card stands for one card, suit and all. The board says so, as the pictures draw it."""
+    state = GameState.from_position(
+        hands=["6C 6H 9D", "AH 3C 4C", "KH KD QC", "AD 6D 9C"],
+        table=[("6S 6H 6D 2D", 1), ("5S 2C 7S", 1)],
+    )
+    assert {"exchange 6C #0", "exchange 6H #0"} <= {str(move) for move in state.legal_moves()}
+    board = TEXT.board(state, 0, ["you", "a", "b", "c"], unicode=True)
+    assert any("#0   6♠ 6♥ 6♦ 2♦=6 " in line for line in board), board
+    assert any("#1   5♠ 2♣=6♠ 7♠ " in line for line in board), board

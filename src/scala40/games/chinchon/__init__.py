@@ -96,7 +96,8 @@ class GameState(KnockState[Move, rules.Ruleset]):
         name="chinchon",
         title="Chinchón",
         summary="Spanish rummy: a 40-card Spanish pack, seven cards, close with 5 points or "
-        "less unmatched (the others lay off on your melds); seven in a row wins; 100 ends it.",
+        "less unmatched (the others lay off on your melds, unless all your cards are "
+        "melded); seven in a row wins; 100 ends it.",
         text=rules.TEXT,
         pack="spanish",
         aliases=("chinchón", "txintxon"),

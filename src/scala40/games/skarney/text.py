@@ -35,7 +35,7 @@ from scala40.games.skarney.moves import Move, PutDown
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of, side_seats
 from scala40.games.skarney.rules import meld_points
 from scala40.games.skarney.state import GameState
-from scala40.melds import Meld
+from scala40.melds import Meld, MeldKind
 from scala40.movekinds import MoveBase
 
 __all__ = ["TEXT", "SkarneyText", "meld_text"]
@@ -68,6 +68,19 @@ def meld_text(meld: Meld, unicode: bool) -> str:
     return notation_text(str(meld), unicode)
 
 
+def _table_meld_text(meld: Meld, unicode: bool) -> str:
+    """A meld as the board shows it: :func:`meld_text`, but a set's wild card followed by
+    the rank alone, as the pictures draw it: it stands for a card of that rank, whatever
+    the suit its notation names (SK-MELDS, SK-EXCHANGE: any card of the rank frees it)."""
+    if meld.kind is not MeldKind.SET or meld.rules.set_suits_distinct:
+        return meld_text(meld, unicode)
+    words = [word.partition("=") for word in str(meld).split()]
+    return notation_text(
+        " ".join(own + (f"={reading[:-1]}" if reading else "") for own, _, reading in words),
+        unicode,
+    )
+
+
 def _contract_words(state: GameState) -> str:
     size = state.rules.contract_size(max(state.hand_number, 1))
     number = _NUMBERS[size] if size < len(_NUMBERS) else str(size)
@@ -83,7 +96,8 @@ class SkarneyText(GameText):
                         meld #2 (before you meld anything this turn)
   meld 5S 5H 5D         put down a meld; until your side has its contract, only the
                         contract's 3-card melds, one after the other; write 2C=6S for
-                        the card a wild card stands for
+                        the card a wild card stands for (in a set, a card of its rank,
+                        whatever the suit)
   extend 8S #0 high     add a card to your side's meld #0 (end: low, high or set);
                         at most 2 cards a meld each turn
   offer KD              end your turn by offering KD to the next player
@@ -166,7 +180,8 @@ class SkarneyText(GameText):
             lines.append(f"  {self._side_name(state, side, seat, names, short=True)}:")
             for index, (meld, owner) in enumerate(zip(state.table, state.owners)):
                 if side_of(owner, partnership) == side:
-                    lines.append(f"    #{index:<3} {meld_text(meld, unicode):<40} (P{owner})")
+                    shown = _table_meld_text(meld, unicode)
+                    lines.append(f"    #{index:<3} {shown:<40} (P{owner})")
         return lines
 
     def turn_hint(self, state: GameState) -> str:

@@ -148,22 +148,53 @@ function cardsText(names) {
   return names.map(cardText).join(Object.keys(spanishNames()).length ? ", " : " ");
 }
 
-function moveText(text) {
+function setWords(parts) {
+  // The indexes of the card words of a move's text that are cards of a set: a run of
+  // two or more card words whose cards (a wild card's reading) are of one rank, or the
+  // card an extension adds to a set ("extend JK=5S #0 set").
+  const found = new Set();
+  const rank = (word) => { const [own, reading] = word.toUpperCase().split("="); return (reading || own).slice(0, -1); };
+  const isCard = (word) => CARD.test(word.split("=")[0].toUpperCase());
+  if (parts[parts.length - 1] === "set") {
+    parts.forEach((word, index) => { if (isCard(word)) found.add(index); });
+    return found;
+  }
+  for (let start = 0; start < parts.length; start += 1) {
+    if (!isCard(parts[start])) continue;
+    let end = start;
+    while (end + 1 < parts.length && isCard(parts[end + 1])) end += 1;
+    const group = parts.slice(start, end + 1);
+    if (group.length > 1 && group.every((word) => rank(word) === rank(group[0]))) {
+      for (let index = start; index <= end; index += 1) found.add(index);
+    }
+    start = end;
+  }
+  return found;
+}
+
+function moveText(text, toSet = false) {
+  // A move's text (or a meld's) as a player reads it; ``toSet``: its cards go on a set.
   const spanish = Object.keys(spanishNames()).length > 0;
+  // In a set whose suits may repeat (SK-MELDS) a wild card stands for a card of its rank,
+  // whatever the suit: its reading is the rank alone ("JK=4"), as the pictures draw it.
+  const parts = text.split(" ");
+  const rankOnly = answer && answer.game && answer.game.set_wild_suit === false
+    ? setWords(toSet ? [...parts, "set"] : parts) : new Set();
   const words = [];
   let afterCard = false;
-  for (const word of text.split(" ")) {
+  parts.forEach((word, index) => {
     const [own, reading] = word.split("=");
     if (!CARD.test(own.toUpperCase())) {
       words.push(word);
       afterCard = false;
-      continue;
+      return;
     }
     if (spanish && afterCard) words[words.length - 1] += ",";
-    const read = reading ? cardText(reading) : "";
+    let read = reading ? cardText(reading) : "";
+    if (reading && rankOnly.has(index)) read = spanish ? read.split(" de ")[0] : reading.slice(0, -1).toUpperCase();
     words.push(cardText(own) + (reading ? (spanish ? ` (${read})` : `=${read}`) : ""));
     afterCard = true;
-  }
+  });
   return words.join(" ");
 }
 
@@ -855,7 +886,8 @@ function scoresText() {
 
 function refusedFacts() {
   // The moves a player looks for that the rules refuse now (the view's "refused"), one
-  // line a reason: "Not allowed: take the discard pile: a player who has not opened...".
+  // line a reason: "Not allowed: take the discard pile: a player who has not opened...",
+  // "Not allowed: discard K♦, 9♣ or K♣: ...".
   const byReason = new Map();
   for (const { move, why } of answer.view.public.refused || []) {
     if (!byReason.has(why)) byReason.set(why, []);
@@ -868,9 +900,15 @@ function refusedFacts() {
     // Every card refused for one reason (an opening to complete) is said once.
     const every = discards.length > 1 && discards.length === new Set(answer.view.hand).size;
     if (every) named.push("discard any card");
-    else if (discards.length) named.push(`discard ${cardsText(discards.map((text) => text.slice(8)))}`);
-    return ["refused", [`Not allowed: ${named.join(", ")}: `, ...reasonNodes(why)], false];
+    else if (discards.length) named.push(`discard ${orText(discards.map((text) => cardText(text.slice(8))))}`);
+    // Each refused discard is one card: "discard K♦, 9♣ or K♣", not a three-card discard.
+    return ["refused", [`Not allowed: ${named.join("; ")}: `, ...reasonNodes(why)], false];
   });
+}
+
+function orText(words) {
+  // Words one of which is meant: "K♦", "K♦ or 9♣", "K♦, 9♣ or K♣".
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}` : words.join("");
 }
 
 function pickedNames() {
@@ -929,15 +967,27 @@ function openingFacts() {
   return facts;
 }
 
-function countText(count, kind) {
-  // "0 sets", "1 set", "2 sequences".
-  return `${count} ${kind}${count === 1 ? "" : "s"}`;
+function contractNeeds(count, kind, more = "") {
+  // A contract's melds as its rule names them (SK-CONTRACT): all sets, or all sequences
+  // ("three 3-card sets, or three 3-card sequences"); of one kind once the first is down.
+  const number = `${NUMBERS[count] || String(count)}${more}`;
+  return kind ? `${number} 3-card ${kind}s` : `${number} 3-card sets, or ${number} 3-card sequences`;
 }
 
-function contractShort(parts) {
-  // What the hand holds of its side's contract (SK-CONTRACT): "1 set, 0 sequences".
+function contractHeld(parts) {
+  // What the hand holds of the rest of its side's contract (SK-CONTRACT), each kind
+  // still open counted apart, as the contract is of one kind: "you hold 2 of the 3 sets
+  // and 1 of the 3 sequences: 1 set missing" (the kinds nearest to it, by the view's
+  // "missing").
+  const rest = parts.melds - parts.put_down;
   const kinds = parts.kind ? [parts.kind] : ["set", "sequence"];
-  return kinds.map((kind) => countText(parts[kind === "set" ? "sets" : "sequences"].length, kind)).join(", ");
+  const held = (kind) => parts[kind === "set" ? "sets" : "sequences"].length;
+  const left = parts.put_down ? " left" : "";
+  const text = `you hold ${kinds.map((kind) => `${held(kind)} of the ${rest} ${kind}s${left}`).join(" and ")}`;
+  if (!parts.missing) return text;
+  const plural = parts.missing === 1 ? "" : "s";
+  const nearest = kinds.filter((kind) => rest - held(kind) === parts.missing).map((kind) => kind + plural);
+  return `${text}: ${parts.missing} ${nearest.join(" or ")} missing`;
 }
 
 function skarneyFacts() {
@@ -949,12 +999,11 @@ function skarneyFacts() {
   if (options.contract) {
     const melds = options.contract_melds;
     const size = melds[Math.min(Math.max(hand, 1), melds.length) - 1];
-    const number = NUMBERS[size] || String(size);
-    let text = `Contract, hand ${hand} of ${options.hands}: ${number} 3-card sets or sequences`;
+    let text = `Contract, hand ${hand} of ${options.hands}: ${contractNeeds(size)}`;
     if (shown.progress) text += ` (${seatName(shown.turn)}: ${shown.progress} of ${size} down)`;
     // How far this seat's hand is from the rest of its side's contract.
     const parts = shown.contract;
-    if (parts) text += `; you hold ${contractShort(parts)}${parts.missing ? `, ${parts.missing} missing` : ""}`;
+    if (parts) text += `; ${contractHeld(parts)}`;
     facts.push(["contract", text, false]);
     const meld = parts ? heldMeld(parts.held) : undefined;
     if (meld && view.current_player === table.seat && ["draw", "play"].includes(view.phase)) {
@@ -991,9 +1040,8 @@ function skarneyFacts() {
 function contractWhy(parts) {
   // Why no contract meld can be put down (SK-CONTRACT): the melds needed, those the hand
   // holds.
-  const needed = parts.melds - parts.put_down;
-  const what = parts.kind ? `${parts.kind}s` : "sets or sequences";
-  return `the contract needs ${needed} ${parts.put_down ? "more " : ""}3-card ${what}, and your hand holds ${contractShort(parts)}: ${parts.missing} missing`;
+  const needed = contractNeeds(parts.melds - parts.put_down, parts.kind, parts.put_down ? " more" : "");
+  return `the contract needs ${needed}, and ${contractHeld(parts)}`;
 }
 
 function pickedWhy() {
@@ -1191,7 +1239,7 @@ function namedMoveText(text) {
   if (index < 0) return moveText(text);
   const end = { low: ", low end", high: ", high end", set: "" }[words[index + 1]];
   const rest = end === undefined ? words.slice(index + 1) : words.slice(index + 2);
-  const before = moveText(words.slice(0, index).join(" "));
+  const before = moveText(words.slice(0, index).join(" "), words[index + 1] === "set");
   const after = rest.length ? ` ${moveText(rest.join(" "))}` : "";
   return `${before} on ${meldName(Number(words[index].slice(1)))}${end || ""}${after}`;
 }
