@@ -96,12 +96,12 @@ MUTANTS: dict[str, Mutant] = {
         "        if False:\n",
         "the commitments the seat saw not compared with those revealed",
     ),
-    "scala40.serving.fair_deal:sealed_seed_of": Mutant(
+    "scala40.serving.deals:sealed_seed_of": Mutant(
         '    parts = ["" if value is None else check_value(value) for value in values]\n',
         '    parts = ["" if value is None else check_value(value) for value in values][1:]\n',
         "the seed made without the first seat's value",
     ),
-    "scala40.serving.fair_deal:SealedDeal.advanced#void": Mutant(
+    "scala40.serving.deals:SealedDeal.advanced#void": Mutant(
         '                return attrs.evolve(deal, phase="void", phase_started=now, withheld=withheld)\n',
         '                return attrs.evolve(deal, phase="dealt", phase_started=now)\n',
         "a withheld value dealt over, not voided",
@@ -116,12 +116,12 @@ MUTANTS: dict[str, Mutant] = {
         "    back = _undone_to(db, table.id, since)\n    if False:\n",
         "a since among the moves an undo took back answered as given",
     ),
-    "scala40.serving.fair_deal:SealedDeal.with_commitment": Mutant(
+    "scala40.serving.deals:SealedDeal.with_commitment": Mutant(
         '        if self.phase != "commit":\n            raise InvalidValueError(\n                f"the commitments are closed',
         '        if False:\n            raise InvalidValueError(\n                f"the commitments are closed',
         "a commitment taken after the commitments closed",
     ),
-    "scala40.serving.fair_deal:SealedDeal.advanced#clock": Mutant(
+    "scala40.serving.deals:SealedDeal.advanced#clock": Mutant(
         "            if deal.waiting(people) and now - deal.phase_started < seconds:\n",
         "            if deal.waiting(people):\n",
         "the commitments wait for a silent seat for ever",
@@ -412,17 +412,17 @@ MUTANTS: dict[str, Mutant] = {
         "",
         "a token of any text encoded to be compared",
     ),
-    "scala40.serving.fair_deal:SealedDeal.redrawn": Mutant(
+    "scala40.serving.deals:SealedDeal.redrawn": Mutant(
         '        terms["voids"] = len(voided)\n',
         "",
         "a deal drawn again after a void whose terms do not count it",
     ),
-    "scala40.serving.fair_deal:_void_refutation": Mutant(
+    "scala40.serving.acknowledgements:_void_refutation": Mutant(
         '        and acknowledgement.get("table") == void["commitment"]\n',
         "        and False\n",
         "a void naming a seat whose value the server acknowledged not refuted",
     ),
-    "scala40.serving.fair_deal:_unusable": Mutant(
+    "scala40.serving.acknowledgements:_unusable": Mutant(
         "    if signature_verdict(given, key) is False:\n",
         "    if False:\n",
         "an acknowledgement the key in the terms did not sign taken as the server's",
@@ -432,22 +432,22 @@ MUTANTS: dict[str, Mutant] = {
         "        pass\n",
         "a signature of the right form taken without checking what it signs, or by whom",
     ),
-    "scala40.serving.fair_deal:_whose_word": Mutant(
+    "scala40.serving.acknowledgements:_whose_word": Mutant(
         "    if verdict:\n",
         "    if verdict is not False:\n",
         "an acknowledgement whose signature was not checked said to convince anyone",
     ),
-    "scala40.serving.fair_deal:_void_problems": Mutant(
+    "scala40.serving.acknowledgements:void_problems": Mutant(
         "        and len(voided) == count\n",
         "",
         "a revealed deal listing fewer void deals than its terms count taken",
     ),
-    "scala40.serving.fair_deal:_dealt_without": Mutant(
+    "scala40.serving.acknowledgements:_dealt_without": Mutant(
         "    if not (isinstance(shown, list) and isinstance(values, list) and seat < len(shown)):\n",
         "    if True:\n",
         "a deal dealt without a part the server acknowledged not refuted",
     ),
-    "scala40.serving.fair_deal:SealedDeal.with_value": Mutant(
+    "scala40.serving.deals:SealedDeal.with_value": Mutant(
         "        if self.values[seat] == checked:\n            return self  # sent again",
         "        if False:\n            return self  # sent again",
         "a value sent again after its answer was lost refused",
@@ -457,7 +457,7 @@ MUTANTS: dict[str, Mutant] = {
         "            if not isinstance(deal, SealedDeal) or deal.is_dealt:\n",
         "a part sent again once the cards are dealt refused (409), not acknowledged",
     ),
-    "scala40.serving.fair_deal:SealedDeal.may_redraw": Mutant(
+    "scala40.serving.deals:SealedDeal.may_redraw": Mutant(
         "        return self.is_void and len(self.voided) + 1 < MAX_VOIDS\n",
         "        return self.is_void\n",
         "a void deal drawn again for ever",
@@ -532,35 +532,35 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "only the seat's own commitment compared with the one revealed",
         ),
     ),
-    "scala40.serving.fair_deal:SealedDeal.advanced#void": (
+    "scala40.serving.deals:SealedDeal.advanced#void": (
         Mutant(
             '                return attrs.evolve(deal, phase="void", phase_started=now, withheld=withheld)\n',
             '                return attrs.evolve(deal, phase="void", phase_started=now)\n',
             "a void naming no seat",
         ),
     ),
-    "scala40.serving.fair_deal:SealedDeal.redrawn": (
+    "scala40.serving.deals:SealedDeal.redrawn": (
         Mutant(
             '        terms["voids"] = len(voided)\n',
             '        terms["voids"] = len(self.voided)\n',
             "a deal drawn again counting one void fewer than the table had",
         ),
     ),
-    "scala40.serving.fair_deal:_void_refutation": (
+    "scala40.serving.acknowledgements:_void_refutation": (
         Mutant(
             "        and seat in withheld\n",
             "",
             "a void refuted by the acknowledgement of a seat it does not name",
         ),
     ),
-    "scala40.serving.fair_deal:_void_problems": (
+    "scala40.serving.acknowledgements:void_problems": (
         Mutant(
             "        and len(voided) == count\n",
             "        and len(voided) >= count\n",
             "a revealed deal listing more void deals than its terms count taken",
         ),
     ),
-    "scala40.serving.fair_deal:SealedDeal.with_value": (
+    "scala40.serving.deals:SealedDeal.with_value": (
         Mutant(
             "        if self.values[seat] == checked:\n            return self  # sent again",
             '        if self.values[seat] == checked and self.phase == "reveal":\n            return self  # sent again',
@@ -575,7 +575,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a value sent again once the cards are dealt refused (409), a commitment not",
         ),
     ),
-    "scala40.serving.fair_deal:_unusable": (
+    "scala40.serving.acknowledgements:_unusable": (
         Mutant(
             '    if given["seat"] != seat:\n',
             "    if False:\n",
@@ -591,14 +591,14 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "an acknowledgement without a signature taken as one that cannot be checked here",
         ),
     ),
-    "scala40.serving.fair_deal:_whose_word": (
+    "scala40.serving.acknowledgements:_whose_word": (
         Mutant(
             "    if verdict:\n",
             "    if verdict or key is not None:\n",
             "an acknowledgement whose terms name a key said to convince anyone, unchecked",
         ),
     ),
-    "scala40.serving.fair_deal:SealedDeal.may_redraw": (
+    "scala40.serving.deals:SealedDeal.may_redraw": (
         Mutant(
             "        return self.is_void and len(self.voided) + 1 < MAX_VOIDS\n",
             "        return self.is_void and len(self.voided) < MAX_VOIDS\n",
@@ -619,14 +619,14 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "an answer since a move an undo took back not saying so",
         ),
     ),
-    "scala40.serving.fair_deal:SealedDeal.with_commitment": (
+    "scala40.serving.deals:SealedDeal.with_commitment": (
         Mutant(
             '        if self.commitments[seat] is not None:\n            raise InvalidValueError(f"seat {seat} has sent its commitment already")\n',
             "",
             "a seat's second commitment taken in place of its first",
         ),
     ),
-    "scala40.serving.fair_deal:SealedDeal.advanced#clock": (
+    "scala40.serving.deals:SealedDeal.advanced#clock": (
         Mutant(
             "            if deal.waiting(people) and now - deal.phase_started < seconds:\n",
             "            if deal.waiting(people) == tuple(people) and now - deal.phase_started < seconds:\n",
@@ -900,12 +900,12 @@ NO_REGRESSION: dict[str, str] = {
         "answer both hold: dropping it is the removal, and any other compare tells some "
         "seat's default move to another seat, as the removal does"
     ),
-    "scala40.serving.fair_deal:sealed_seed_of": (
+    "scala40.serving.deals:sealed_seed_of": (
         "the seed is the digest of every part, each committed to before any is revealed: "
         "a change that keeps every part in the text changes no deal an adversary reaches; "
         "a part left out is the removal"
     ),
-    "scala40.serving.fair_deal:_dealt_without": (
+    "scala40.serving.acknowledgements:_dealt_without": (
         "its findings are reached only once the checks before it pass (a part replaced is "
         "refuted by its own value first): a part dropped unrefuted is the removal"
     ),
