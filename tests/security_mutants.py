@@ -671,8 +671,8 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
     ),
     "scala40.web.dealing:draw_deal": (
         Mutant(
-            "        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=shuffled, key=key)\n",
-            "        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=True, key=key)\n",
+            "            game.name, rules.to_dict(), seats, shuffle=shuffled, key=key, unsigned=key is None\n",
+            "            game.name, rules.to_dict(), seats, shuffle=True, key=key, unsigned=key is None\n",
             "the terms of a table made without shuffling saying that it shuffles",
         ),
     ),

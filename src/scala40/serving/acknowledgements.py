@@ -52,7 +52,7 @@ def read_acknowledgements(acknowledgements: object) -> list[dict[str, Any]]:
     return list(distinct.values())
 
 
-_ACKNOWLEDGEMENT_KEYS = ("table", "seat", "commitment", "revealed", "signature")
+_ACKNOWLEDGEMENT_KEYS = ("first_deal", "table", "seat", "commitment", "revealed", "signature")
 """An acknowledgement's fields (:meth:`~scala40.serving.deals.SealedDeal.acknowledgement`, with its
 ``signature`` from a server that signs them): any other (a client's note of when it came)
 is not read."""
@@ -61,16 +61,18 @@ _MOST_SIGNATURE_CHARS = 256
 
 
 def _acknowledgement_of(given: object) -> dict[str, Any]:
-    """An acknowledgement's fields, checked to be of their form: the deal's commitment
-    (``table``), the seat, the seat's commitment (or ``None``), whether its value is in
+    """An acknowledgement's fields, checked to be of their form: the table (``first_deal``,
+    the commitment of its first deal; ``None`` in one made before tables were named), the
+    deal's commitment (``table``), the seat, the seat's commitment (or ``None``), whether its value is in
     (``revealed``) and, if any, the signature (text, checked against the key later).
 
     :raises InvalidArgumentError: ``given`` is anything else.
     """
     if isinstance(given, Mapping):
-        table, seat, sealed, revealed, signature = map(given.get, _ACKNOWLEDGEMENT_KEYS)
+        first, table, seat, sealed, revealed, signature = map(given.get, _ACKNOWLEDGEMENT_KEYS)
         if (
-            is_digest(table)
+            (first is None or is_digest(first))
+            and is_digest(table)
             and type(seat) is int
             and 0 <= seat < MAX_SEATS
             and (sealed is None or is_digest(sealed))
@@ -81,6 +83,8 @@ def _acknowledgement_of(given: object) -> dict[str, Any]:
             )
         ):
             read = {"table": table, "seat": seat, "commitment": sealed, "revealed": revealed}
+            if "first_deal" in given:  # what the signature covers: kept as it came
+                read["first_deal"] = first
             return read if signature is None else {**read, "signature": signature}
     raise InvalidArgumentError(
         "each acknowledgement must be what the server answered a part: its table, seat, "
@@ -94,8 +98,8 @@ def _whose_word(verdict: bool | None, key: object) -> str:
     ``False`` here: an acknowledgement the key did not sign refutes nothing)."""
     if verdict:
         return (
-            f" (the acknowledgement is signed by the key the table's terms name, "
-            f"{describe(key, 80)}: anyone can check that the server made it)"
+            f" (the acknowledgement is signed, over its table, deal and seat, by the key the "
+            f"table's terms name, {describe(key, 80)}: anyone can check that the server made it)"
         )
     if key is None:
         why = "the table's terms name no key, so the acknowledgement carries no signature"
@@ -165,11 +169,15 @@ def _void_refutation(void: Mapping[str, Any], acknowledgement: Mapping[str, Any]
     )
 
 
-def _unusable(given: Mapping[str, Any], seat: int, key: object) -> str | None:
-    """Why an acknowledgement given to the check shows nothing of the seat's part
-    (``None``: it may): it is another seat's, or the key the terms name did not sign it
-    (anyone can write an acknowledgement: only the server's signature makes it the
-    server's)."""
+def _unusable(given: Mapping[str, Any], seat: int, key: object, first_deal: object) -> str | None:
+    """Why an acknowledgement given to the check shows nothing of the seat's part at this
+    table (``None``: it may): it is another seat's; the key the terms name did not sign
+    it (anyone can write an acknowledgement: only the server's signature makes it the
+    server's, and a signature missing or by another key shows nothing, neither that the
+    server made it nor that it did not); or it is of a deal this table does not list and
+    names another table (whose first deal is not ``first_deal``), or none (one made
+    before tables were named): one key signs every table of a server, so it may be of
+    another table of that server."""
     if given["seat"] != seat:
         return (
             f"an acknowledgement given to the check is of seat {given['seat']}, not of "
@@ -178,8 +186,24 @@ def _unusable(given: Mapping[str, Any], seat: int, key: object) -> str | None:
     if signature_verdict(given, key) is False:
         return (
             f"an acknowledgement given to the check (of the deal {describe(given['table'])}) "
-            f"does not carry the signature of the key the table's terms name "
-            f"({describe(key, 80)}): the server did not make it, so it refutes nothing"
+            f"does not carry a signature the key the table's terms name "
+            f"({describe(key, 80)}) made over it: it shows no one that the server made it, "
+            "so it refutes nothing (if the server answered your part with it, it did not "
+            "sign what it acknowledged as its terms say; a client that checks each "
+            "acknowledgement when it comes says so then, and sends the part again)"
+        )
+    if given.get("first_deal") != first_deal:
+        named = given.get("first_deal")
+        table = (
+            "names no table (it was made before acknowledgements named theirs)"
+            if named is None
+            else f"is of the table whose first deal's commitment is {describe(named, 80)}, "
+            f"not this one ({describe(first_deal, 80)})"
+        )
+        return (
+            f"an acknowledgement given to the check (of the deal {describe(given['table'])}) "
+            f"{table}: one key signs every table of the server, so it shows nothing of "
+            "this table, and refutes nothing"
         )
     return None
 
@@ -211,9 +235,17 @@ def void_problems(
             f"{describe(voided, 80)}"
         ], []
     key = read.get("key")
+    # The table a deal is of is named by its first deal's commitment (the first void
+    # deal's, or its own): an acknowledgement of a deal neither dealt nor listed shows a
+    # void hidden only where it names this table.
+    listed = [void["commitment"] for void in voided]
+    first_deal = listed[0] if listed else commitment
     problems: list[str] = []
     for given in acknowledged:
-        unusable = _unusable(given, seat, key)
+        of_a_listed_deal = given["table"] == commitment or given["table"] in listed
+        unusable = _unusable(
+            given, seat, key, given.get("first_deal") if of_a_listed_deal else first_deal
+        )
         if unusable is not None:
             problems.append(unusable)
             continue
@@ -224,8 +256,9 @@ def void_problems(
             if void is None:
                 found = [
                     "the server acknowledged your part of a deal of this table (its "
-                    f"commitment {describe(given['table'], 80)}) that the deal revealed does "
-                    "not count among its voids: a void was hidden"
+                    f"commitment {describe(given['table'], 80)}, the table's first deal's "
+                    f"{describe(first_deal, 80)}) that the deal revealed does not count "
+                    "among its voids: a void was hidden"
                 ]
             else:
                 refuted = _void_refutation(void, given)

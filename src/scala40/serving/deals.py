@@ -173,13 +173,16 @@ def terms_text(
     shuffle: bool,
     voids: int = 0,
     key: str | None = None,
+    *,
+    unsigned: bool = False,
 ) -> str:
     """The terms a deal commits to: ``game``'s name, ``rules`` (a ruleset's
     ``to_dict()``), ``seats`` (each ``{"bot": NAME}`` or ``{"player": true}``),
     whether the table shuffles with its people, where the table's deal was void
     before, how many times (``"voids"``, left out when none), and the key the server
-    signs its acknowledgements with (``"key"``, :mod:`scala40.serving.signatures`; left
-    out by a server that signs none), as JSON with sorted keys, no spaces and ASCII only.
+    signs its acknowledgements with (``"key"``, :mod:`scala40.serving.signatures`;
+    ``null`` with ``unsigned``, from a server that signs none: left out where the deal
+    has no acknowledgements, as at ``scala40 serve``), as JSON with sorted keys, no spaces and ASCII only.
 
     >>> from scala40.serving.fair_deal import terms_text
     >>> terms_text("toy", {"a": 1}, [{"player": True}, {"bot": "greedy"}], shuffle=True)
@@ -197,6 +200,8 @@ def terms_text(
         terms["voids"] = voids
     if key is not None:
         terms["key"] = check_public_key(key)
+    elif unsigned:
+        terms["key"] = None  # said, so that no client takes the table for a signing one
     return json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
@@ -448,13 +453,22 @@ class SealedDeal:
         text = json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         return attrs.evolve(SealedDeal.draw(text, len(self.values), now), voided=voided)
 
+    @property
+    def first_deal(self) -> str:
+        """The commitment of the table's first deal (this one's, or that of the first
+        void deal before it), which names the table whatever deal it is at."""
+        return self.voided[0][0] if self.voided else self.commitment
+
     def acknowledgement(self, seat: int) -> dict[str, Any]:
         """What the server answers a seat that sent its part, for the seat to keep and
-        show: the deal's commitment (``table``), the seat, the commitment it holds for
-        the seat and whether it holds the seat's value (``revealed``). A void that names
+        show: the table (``first_deal``, :attr:`first_deal`), the deal's commitment
+        (``table``), the seat, the commitment it holds for the seat and whether it holds
+        the seat's value (``revealed``): all that its signature covers
+        (:mod:`scala40.serving.signatures`). A void that names
         a seat whose value was acknowledged is refuted by it
         (:func:`~scala40.serving.acknowledgements.refuted_void`)."""
         return {
+            "first_deal": self.first_deal,
             "table": self.commitment,
             "seat": seat,
             "commitment": self.commitments[seat],

@@ -366,7 +366,7 @@ def _read_terms(terms: Any) -> dict[str, Any]:
         and (type(read.get("voids", 1)) is int and 0 < read.get("voids", 1) < MAX_VOIDS)
     ):
         raise SerializationError("deal: the terms are not a game, its rules and its seats")
-    if "key" in read:
+    if read.get("key") is not None:  # null: the server said it signs nothing
         try:
             check_public_key(read["key"])
         except InvalidValueError as error:

@@ -49,13 +49,15 @@ def draw_deal(
     dealt at once, from the secret alone, and the terms say so); or a seed chosen by the
     creator at a table where no other person sits (whoever knows the seed knows every
     hand). The terms name ``key``, the server's key that signs what it acknowledges
-    (:mod:`scala40.serving.signatures`), if it has one."""
+    (:mod:`scala40.serving.signatures`), or say that it signs nothing (``"key": null``)."""
     value = body.get("seed")
     shuffle = read_field(body, "shuffle", bool, None)
     if value is None:
         shuffled = shuffle is not False
         seats = _public_seats(specs)
-        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=shuffled, key=key)
+        terms = terms_text(
+            game.name, rules.to_dict(), seats, shuffle=shuffled, key=key, unsigned=key is None
+        )
         return SealedDeal.draw(terms, len(specs), now, shuffle=shuffled)
     if shuffle:
         raise InvalidArgumentError(
