@@ -19,6 +19,7 @@ from scala40.serving.signatures import signature_verdict
 __all__ = [
     "MAX_ACKNOWLEDGEMENTS",
     "read_acknowledgements",
+    "received_problem",
     "refuted_void",
     "void_problems",
 ]
@@ -241,6 +242,26 @@ def void_problems(
     listed = [void["commitment"] for void in voided]
     first_deal = listed[0] if listed else commitment
     problems: list[str] = []
+    # The server names the table in what it signs: where it acknowledged the seat's part
+    # of the deal that dealt, that acknowledgement's name is the table's, and a deal
+    # revealed whose first deal is another hid the deals before it.
+    naming = {
+        given["first_deal"]: given
+        for given in acknowledged
+        if given["table"] == commitment
+        and given.get("first_deal") is not None
+        and _unusable(given, seat, key, given["first_deal"]) is None
+    }
+    if len(naming) == 1:
+        [(name, given)] = naming.items()
+        if name != first_deal:
+            problems.append(
+                f"the server acknowledged your part of this deal as one of the table whose "
+                f"first deal's commitment is {describe(name, 80)}, yet the deal revealed "
+                f"lists {describe(first_deal, 80)} as its first: a void was hidden"
+                + _whose_word(signature_verdict(given, key), key)
+            )
+            first_deal = name
     for given in acknowledged:
         of_a_listed_deal = given["table"] == commitment or given["table"] in listed
         unusable = _unusable(
@@ -296,3 +317,55 @@ def _dealt_without(deal: Mapping[str, Any], seat: int, given: Mapping[str, Any])
             "and could have chosen your cards"
         ]
     return []
+
+
+def received_problem(
+    acknowledgement: object,
+    *,
+    key: object,
+    first_deal: str,
+    deal: str,
+    seat: int,
+    commitment: str,
+    revealed: bool,
+) -> str | None:
+    """Why an acknowledgement a client just received does not acknowledge its part
+    (``None``: it does), for a client to check each one when it comes, while it can still
+    send its part again: it must be of ``seat``'s ``commitment`` (and, with ``revealed``,
+    of its value) at the deal whose commitment is ``deal``, at the table whose first deal
+    the client saw first (``first_deal``: a server that names another hid a deal), and,
+    where the terms name a ``key``, carry its signature. A client treats one with a
+    problem as no acknowledgement: it sends its part again, then says so, naming the
+    server.
+
+    >>> from scala40.serving.acknowledgements import received_problem
+    >>> ack = {"first_deal": "ab" * 32, "table": "ab" * 32, "seat": 0,
+    ...        "commitment": "cd" * 32, "revealed": False}
+    >>> expected = dict(first_deal="ab" * 32, deal="ab" * 32, seat=0, commitment="cd" * 32)
+    >>> received_problem(ack, key=None, revealed=False, **expected) is None
+    True
+    >>> received_problem(ack, key="ed25519:" + "00" * 32, revealed=False, **expected)
+    'the server answered without the signature of the key its terms name: it signs nothing it can be held to'
+
+    :raises InvalidValueError: ``key`` is given but is not a key's form.
+    """
+    if not isinstance(acknowledgement, Mapping):
+        return f"the server answered no acknowledgement: {describe(acknowledgement, 80)}"
+    fields = {name: acknowledgement.get(name) for name in _ACKNOWLEDGEMENT_KEYS[:-1]}
+    if fields["first_deal"] != first_deal:
+        return (
+            f"the server acknowledged the part as one of the table whose first deal is "
+            f"{describe(fields['first_deal'], 80)}, not of this one ({first_deal}): it "
+            "hid a deal of this table, or answered for another"
+        )
+    wanted = {"table": deal, "seat": seat, "commitment": commitment}
+    if any(fields[name] != value for name, value in wanted.items()) or (
+        revealed and fields["revealed"] is not True
+    ):
+        return f"the server acknowledged another part: {describe(dict(fields), 200)}"
+    if signature_verdict(acknowledgement, key) is False:
+        return (
+            "the server answered without the signature of the key its terms name: it "
+            "signs nothing it can be held to"
+        )
+    return None
