@@ -507,6 +507,56 @@ MUTANTS: dict[str, Mutant] = {
         "                )\n            else:\n",
         "the deal's write held open while the bots play",
     ),
+    "scala40.serving.deals:SealedDeal.with_value#hash": Mutant(
+        "        if not hmac.compare_digest(value_commitment_of(self.commitment, seat, checked), expected):\n",
+        "        if False:\n",
+        "a value taken that does not hash to its seat's commitment",
+    ),
+    "scala40.serving.fair_deal:_part_problem": Mutant(
+        "    if not hmac.compare_digest(expected, checked):\n",
+        "    if False:\n",
+        "a revealed value taken by the check that does not hash to its seat's commitment",
+    ),
+    "scala40.serving.acknowledgements:_unusable#table": Mutant(
+        '    if given.get("first_deal") != first_deal:\n',
+        "    if False:\n",
+        "an acknowledgement of another table of the server taken as this table's",
+    ),
+    "scala40.serving.acknowledgements:_unusable#words": Mutant(
+        '            f"({describe(key, 80)}) made over it: it shows no one that the server made it, "\n',
+        '            f"({describe(key, 80)}): the server did not make it, "\n',
+        "an acknowledgement without the terms' key's signature said not to be the server's, which no signature shows",
+    ),
+    "scala40.serving.acknowledgements:received_problem": Mutant(
+        "    if signature_verdict(acknowledgement, key) is False:\n",
+        "    if False:\n",
+        "an acknowledgement without the terms' key's signature taken by a client as the server's",
+    ),
+    "scala40.web.dealing:draw_deal#unsigned": Mutant(
+        "key=key, unsigned=key is None\n",
+        "key=key, unsigned=False\n",
+        "the terms of a server that signs nothing not saying so",
+    ),
+    "scala40.cli.web:_signing_line": Mutant(
+        '    if key is None:\n        return (\n            "UNSIGNED',
+        '    if False:\n        return (\n            "UNSIGNED',
+        "a server that signs nothing not saying so when it starts",
+    ),
+    "scala40.web.store:TableStore.signing_key": Mutant(
+        "        return SigningKey(row[0])\n",
+        "        return SigningKey.generate()\n",
+        "a key drawn anew at each start, not the one the file keeps",
+    ),
+    "src/scala40/web/static/app.js#verify-ack": Mutant(
+        '    const problem = await acknowledgementProblem(ack, deal, kept, "value" in part);\n',
+        "    const problem = null;\n",
+        "the page keeping any answer as the server's acknowledgement, unchecked",
+    ),
+    "src/scala40/web/static/app.js#unsigned": Mutant(
+        '  if (signingKeyOf(deal) === null) return "Warning: this server signs nothing',
+        '  if (false) return "Warning: this server signs nothing',
+        "the page not saying that the server signs nothing",
+    ),
 }
 
 REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
@@ -590,6 +640,11 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "        return None\n",
             "an acknowledgement without a signature taken as one that cannot be checked here",
         ),
+        Mutant(
+            '    check_public_key(key)\n    signature = acknowledgement.get("signature")\n',
+            '    check_public_key(key)\n    if not can_check():\n        return None\n    signature = acknowledgement.get("signature")\n',
+            "a missing signature read as one that cannot be checked where the library is absent",
+        ),
     ),
     "scala40.serving.acknowledgements:_whose_word": (
         Mutant(
@@ -638,6 +693,48 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "    if len(events) > MAX_DEAL_EVENTS:\n",
             "    if len(events) > 10 * MAX_DEAL_EVENTS:\n",
             "a feed of ten times the most events replayed",
+        ),
+    ),
+    "scala40.serving.deals:SealedDeal.with_value#hash": (
+        Mutant(
+            "        if not hmac.compare_digest(value_commitment_of(self.commitment, seat, checked), expected):\n",
+            "        if not hmac.compare_digest(value_commitment_of(self.commitment, seat, checked)[:6], expected[:6]):\n",
+            "a value checked against 24 bits of its commitment, which an accomplice grinds in seconds",
+        ),
+    ),
+    "scala40.serving.fair_deal:_part_problem": (
+        Mutant(
+            "    if not hmac.compare_digest(expected, checked):\n",
+            "    if not hmac.compare_digest(expected[:6], checked[:6]):\n",
+            "a revealed value checked against 24 bits of its commitment, which an accomplice grinds in seconds",
+        ),
+    ),
+    "scala40.serving.acknowledgements:_unusable#table": (
+        Mutant(
+            '    if given.get("first_deal") != first_deal:\n',
+            '    if given.get("first_deal") is None:\n',
+            "an acknowledgement naming any table taken as this table's",
+        ),
+    ),
+    "scala40.serving.acknowledgements:received_problem": (
+        Mutant(
+            '    if fields["first_deal"] != first_deal:\n',
+            "    if False:\n",
+            "an acknowledgement naming another table taken by a client at this one",
+        ),
+    ),
+    "scala40.web.store:TableStore.signing_key": (
+        Mutant(
+            '            if row is None:\n                # Another process on the same file may make its key first: its is kept.\n                drawn = SigningKey.generate().secret\n                db.execute(\n                    "INSERT OR IGNORE INTO',
+            '            if True:\n                # Another process on the same file may make its key first: its is kept.\n                drawn = SigningKey.generate().secret\n                db.execute(\n                    "INSERT OR REPLACE INTO',
+            "each process on the file putting its own key in place of the one kept",
+        ),
+    ),
+    "src/scala40/web/static/app.js#verify-ack": (
+        Mutant(
+            '  if (holds === false) return "its answer does not carry the signature of the key its terms name";\n',
+            "",
+            "the page checking that a signature is there, not that the terms' key made it",
         ),
     ),
     # The web table.
@@ -895,6 +992,16 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
 the tests of its rows must catch as well (the mutant check runs them all)."""
 
 NO_REGRESSION: dict[str, str] = {
+    "src/scala40/web/static/app.js#unsigned": (
+        "one comparison with the terms' own word: reading another is the removal"
+    ),
+    "scala40.serving.acknowledgements:_unusable#words": (
+        "one sentence of what a missing signature shows: saying more is the removal"
+    ),
+    "scala40.web.dealing:draw_deal#unsigned": (
+        "one argument, whether the server signs: not passing it is the removal"
+    ),
+    "scala40.cli.web:_signing_line": "one condition, whether a key is kept: dropping it is the removal",
     "scala40.web.tables:_seat_clock": (
         "one equality of the seat told with the seat to decide, on ints the clock and the "
         "answer both hold: dropping it is the removal, and any other compare tells some "

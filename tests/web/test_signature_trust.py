@@ -51,6 +51,18 @@ def test_an_acknowledgement_of_another_table_of_the_server_accuses_no_one(
     elsewhere = _send(tables, other, 0, commitment=_part(other["deal"], other["table"], 0)[1])
     transplanted = elsewhere["acknowledged"]
     assert transplanted["first_deal"] != held["first"]["commitment"]
+    # A client at the honest table, answered with it, takes it as no acknowledgement.
+    received = received_problem(
+        transplanted,
+        key=held["key"],
+        first_deal=held["first"]["commitment"],
+        deal=transplanted["table"],
+        seat=0,
+        commitment=transplanted["commitment"],
+        revealed=False,
+    )
+    assert received is not None
+    assert "one of the table whose first deal is" in received
     for given in ([*held["kept"][1:], transplanted], [transplanted]):
         problems = _check(held, given)
         assert not _accusations(problems), problems
