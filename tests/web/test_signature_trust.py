@@ -224,3 +224,25 @@ def test_the_key_survives_a_restart_and_a_second_process_on_the_same_file(
     assert signatures.signature_verdict(ack, key) is True
     _, later = again.handle("POST", "/tables", "", {"game": "chinchon", "bots": [None, None]})
     assert json.loads(later["deal"]["terms"])["key"] == key
+
+
+def test_an_acknowledgement_signed_before_tables_were_named_still_reads() -> None:
+    """An acknowledgement a seat kept from before the signed text named the table
+    (``scala40-ack-v1``, without ``first_deal``) still verifies and still refutes the
+    void of the deal it names (one of a deal the table does not list shows nothing: it
+    may be another table's, as the forgeries' test finds)."""
+    from scala40.serving.acknowledgements import refuted_void
+    from scala40.serving.signatures import acknowledgement_text
+
+    key = SigningKey.generate()
+    kept = {"table": "ab" * 32, "seat": 0, "commitment": "cd" * 32, "revealed": True}
+    assert acknowledgement_text(kept).startswith(b"scala40-ack-v1:")
+    signed = {**kept, "signature": key._key.sign(acknowledgement_text(kept)).hex()}
+    assert signatures.signature_verdict(signed, key.public) is True
+    void = {"commitment": "ab" * 32, "withheld": [0]}
+    refutation = refuted_void(void, signed, key=key.public)
+    assert refutation is not None
+    assert "anyone can check that the server made it" in refutation
+    # The same fields signed now name the table: the old signature does not cover them.
+    named = {**kept, "first_deal": "ab" * 32, "signature": signed["signature"]}
+    assert signatures.signature_verdict(named, key.public) is False
