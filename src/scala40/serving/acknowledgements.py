@@ -1,9 +1,12 @@
 """The acknowledgements a server answers each part of a deal with, and their verdicts:
 what an acknowledgement a seat kept shows of the server, read by the deal's check
-(:func:`scala40.serving.fair_deal.deal_problems`) and by :func:`refuted_void`. An
-acknowledgement shows anything only where it is the seat's own and the key the table's
-terms name signed it (:mod:`scala40.serving.signatures`); each finding says whom it
-convinces.
+(:func:`scala40.serving.fair_deal.deal_problems`) and by :func:`refuted_void`; and
+whether one a client just received acknowledges its part (:func:`received_problem`). An
+acknowledgement shows anything only where it is the seat's own, of this table (what is
+signed names the table by its first deal's commitment, the deal and the seat), and the
+key the table's terms name signed it (:mod:`scala40.serving.signatures`); each finding
+says whom it convinces, and a signature missing or by another key shows no one that the
+server made it, never that it did not.
 """
 
 from __future__ import annotations
@@ -64,8 +67,9 @@ _MOST_SIGNATURE_CHARS = 256
 def _acknowledgement_of(given: object) -> dict[str, Any]:
     """An acknowledgement's fields, checked to be of their form: the table (``first_deal``,
     the commitment of its first deal; ``None`` in one made before tables were named), the
-    deal's commitment (``table``), the seat, the seat's commitment (or ``None``), whether its value is in
-    (``revealed``) and, if any, the signature (text, checked against the key later).
+    deal's commitment (``table``), the seat, the seat's commitment (or ``None``), whether
+    its value is in (``revealed``) and, if any, the signature (text, checked against the
+    key later).
 
     :raises InvalidArgumentError: ``given`` is anything else.
     """
@@ -344,8 +348,8 @@ def received_problem(
     >>> expected = dict(first_deal="ab" * 32, deal="ab" * 32, seat=0, commitment="cd" * 32)
     >>> received_problem(ack, key=None, revealed=False, **expected) is None
     True
-    >>> received_problem(ack, key="ed25519:" + "00" * 32, revealed=False, **expected)
-    'the server answered without the signature of the key its terms name: it signs nothing it can be held to'
+    >>> print(received_problem(ack, key="ed25519:" + "00" * 32, revealed=False, **expected))
+    the server answered without the signature of the key its terms name: it signs nothing it can be held to
 
     :raises InvalidValueError: ``key`` is given but is not a key's form.
     """

@@ -182,7 +182,8 @@ def terms_text(
     before, how many times (``"voids"``, left out when none), and the key the server
     signs its acknowledgements with (``"key"``, :mod:`scala40.serving.signatures`;
     ``null`` with ``unsigned``, from a server that signs none: left out where the deal
-    has no acknowledgements, as at ``scala40 serve``), as JSON with sorted keys, no spaces and ASCII only.
+    has no acknowledgements, as at ``scala40 serve``), as JSON with sorted keys, no
+    spaces and ASCII only.
 
     >>> from scala40.serving.fair_deal import terms_text
     >>> terms_text("toy", {"a": 1}, [{"player": True}, {"bot": "greedy"}], shuffle=True)

@@ -39,12 +39,13 @@ it either. A table with a person's seat shuffles with its people
    (:meth:`~scala40.serving.deals.SealedDeal.redrawn`), whose terms count the voids before
    it (``"voids"``),
    at most :data:`~scala40.serving.deals.MAX_VOIDS` times. Each part a seat sends is
-   answered with an
-   acknowledgement (:meth:`~scala40.serving.deals.SealedDeal.acknowledgement`) that the
-   seat keeps, signed
-   with the key the terms name (``"key"``) by a server that has one
-   (:mod:`scala40.serving.signatures`); a part sent again is acknowledged again, so a
-   client sends its part until it is.
+   answered with an acknowledgement
+   (:meth:`~scala40.serving.deals.SealedDeal.acknowledgement`) that the seat keeps,
+   signed, over the table, the deal and the seat, with the key the terms name
+   (``"key"``) by a server that has one (:mod:`scala40.serving.signatures`; ``null``:
+   the server signs nothing); a client checks each when it comes
+   (:func:`~scala40.serving.acknowledgements.received_problem`), and a part sent again
+   is acknowledged again, so a client sends its part until it is.
 4. The deal's **seed** is the first 8 bytes, big-endian, of the SHA-256 digest of ::
 
        scala40-seed-v3:<secret>:<value of seat 0>:...:<value of seat n-1>
@@ -64,9 +65,9 @@ value as it comes, and may drop one) or to a coalition is to void a deal it disl
 draw another: a retry that every seat sees and every check counts, never a choice of
 deal made unseen, and never blamed on a seat whose value the server acknowledged
 (:func:`~scala40.serving.acknowledgements.refuted_void`). An acknowledgement refutes the
-server only where it is the
-seat's own and the key the terms name signed it: a seat can write one, not sign it; where
-no signature can be checked, the check says that it convinces only that seat. And a
+server only where it is the seat's own, of this table, and the key the terms name signed
+it: a seat can write one, not sign it; where no signature can be checked, the check says
+that it convinces only that seat. And a
 server sees every hand it deals: nothing here stops it from telling a seat it works with
 the others' cards while the match is on.
 
@@ -250,12 +251,12 @@ def deal_problems(
     A table whose deal was void before is reported, as a warning, with the count its
     terms committed to: each void let whoever caused it choose among the deals. A void
     that named the seat after the server acknowledged its value is refuted
-    (:func:`~scala40.serving.acknowledgements.refuted_void`), a deal the seat took part in
-    that the revealed deal does not
-    count among its voids was hidden, and a deal dealt without a commitment or a value
-    the server acknowledged left the seat out. An acknowledgement shows that only where
-    it is the seat's own and the key the terms name signed it (anyone can write one:
-    :mod:`scala40.serving.signatures`); each finding says whom it convinces: anyone,
+    (:func:`~scala40.serving.acknowledgements.refuted_void`), a deal of this table the
+    seat took part in that the revealed deal does not count among its voids was hidden,
+    and a deal dealt without a commitment or a value the server acknowledged left the
+    seat out. An acknowledgement shows that only where it is the seat's own, of this
+    table (what is signed names it), and the key the terms name signed it (anyone can
+    write one: :mod:`scala40.serving.signatures`); each finding says whom it convinces: anyone,
     where the signature verifies; only the seat that kept it, where the terms name no
     key or the signature cannot be checked here (the ``web`` extra is not installed).
 
