@@ -34,7 +34,7 @@ each of its two parts of at most :data:`~scala40.serving.deals.MAX_VOIDS` deals)
 
 
 def read_acknowledgements(acknowledgements: object) -> list[dict[str, Any]]:
-    """The distinct acknowledgements given, each read (:func:`_acknowledgement_of`): one
+    """The distinct acknowledgements given, each read (``_acknowledgement_of``): one
     kept twice (a part sent again is acknowledged again) counted once."""
     if acknowledgements is None:
         return []
@@ -223,7 +223,7 @@ def void_problems(
     """The problems and the warnings of the table's voids before its deal: the count
     the terms committed to, the void deals the deal lists, and the seat's
     acknowledgements (each of this deal, or of a void deal listed, which it may refute;
-    each refutation saying whom it convinces, :func:`_whose_word`)."""
+    each refutation saying whom it convinces, ``_whose_word``)."""
     count, voided = read.get("voids", 0), deal.get("voided", [])
     if not (
         isinstance(voided, list)

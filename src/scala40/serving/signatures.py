@@ -2,9 +2,9 @@
 kept an acknowledgement, can check that the server made it.
 
 A seat's part of a deal is answered with an acknowledgement
-(:meth:`~scala40.serving.fair_deal.SealedDeal.acknowledgement`) that the seat keeps, and
+(:meth:`~scala40.serving.deals.SealedDeal.acknowledgement`) that the seat keeps, and
 that refutes the server if it later blames the seat for that part
-(:func:`~scala40.serving.fair_deal.refuted_void`). An acknowledgement is plain JSON:
+(:func:`~scala40.serving.acknowledgements.refuted_void`). An acknowledgement is plain JSON:
 without a signature the seat could have written it itself, so it convinces only the
 seat that kept it (which knows it came from the server). With one, it convinces anyone:
 the web table signs each acknowledgement with an Ed25519 key of its own (RFC 8032, by the

@@ -140,7 +140,7 @@ class DealSteps:
         seats: list[dict[str, Any]],
     ) -> SealedDeal:
         """The deal of a table whose cards wait for its people, as it stands now
-        (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`, each phase lasting a
+        (:meth:`~scala40.serving.deals.SealedDeal.advanced`, each phase lasting a
         decision's clock), once its cards may be dealt.
 
         :raises UndealtError: the cards still wait (409 ``NotDealt``), or the table is
@@ -168,9 +168,9 @@ class DealSteps:
         seats: list[dict[str, Any]],
     ) -> SealedDeal:
         """``deal`` as it stands now, each phase lasting a decision's clock
-        (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`); a void deal drawn
-        again, its void counted, up to :data:`~scala40.serving.fair_deal.MAX_VOIDS`
-        times (:meth:`~scala40.serving.fair_deal.SealedDeal.redrawn`). A new phase but
+        (:meth:`~scala40.serving.deals.SealedDeal.advanced`); a void deal drawn
+        again, its void counted, up to :data:`~scala40.serving.deals.MAX_VOIDS`
+        times (:meth:`~scala40.serving.deals.SealedDeal.redrawn`). A new phase but
         the deal is kept at once, even if the request is then refused (a table void for
         good is over: it goes as a finished table does). The deal is kept with its
         cards, by the request that deals them."""
@@ -227,7 +227,7 @@ class DealSteps:
         is in, the cards are dealt and the seat's answer is sent; until then, the deal
         and what it waits for. A part naming the deal it is for (``deal_commitment``) is
         refused for another (409 ``Redrawn``: the deal was void and drawn again). Either way the answer acknowledges the part
-        (``acknowledged``: :meth:`~scala40.serving.fair_deal.SealedDeal.acknowledgement`,
+        (``acknowledged``: :meth:`~scala40.serving.deals.SealedDeal.acknowledgement`,
         signed with the server's key where it has one: :mod:`scala40.serving.signatures`),
         for the seat to keep; a part sent again (its answer lost) is acknowledged again,
         even once the cards are dealt."""
