@@ -144,11 +144,12 @@ def test_an_operator_signing_with_another_key_or_none_is_told_at_receipt_not_exc
         assert not _accusations(problems), problems
 
 
-def test_an_unsigned_server_says_so_at_start_up_in_its_terms_and_its_check_words(
+def test_an_unsigned_server_says_so_at_start_up_and_in_its_terms(
     tmp_path: pathlib.Path, without_the_extra: None
 ) -> None:
     """(S3) Without ``cryptography`` the web table signs nothing, and says so: its
-    start-up line, every table's terms (``"key": null``), and the check's words."""
+    start-up line and every table's terms (``"key": null``); the page says it too
+    (tests/browser/test_deal_page.py)."""
     from scala40.cli.web import _signing_line
 
     store = TableStore(str(tmp_path / "tables.sqlite"))
