@@ -192,12 +192,6 @@ def test_a_missing_signature_at_a_keyed_table_is_seen_missing_without_the_librar
     assert any("refutes nothing" in problem for problem in problems), problems
 
 
-_KEY_OF = (
-    "import sys; from scala40.web.tables import Tables, TableStore; "
-    "print(Tables(TableStore(sys.argv[1])).signing_key.public)"
-)
-
-
 def test_the_key_survives_a_restart_and_a_second_process_on_the_same_file(
     tmp_path: pathlib.Path,
 ) -> None:
@@ -215,10 +209,17 @@ def test_the_key_survives_a_restart_and_a_second_process_on_the_same_file(
     restarted = Tables(TableStore(path))
     assert restarted.signing_key is not None
     assert restarted.signing_key.public == key
-    other = subprocess.run(
-        [sys.executable, "-c", _KEY_OF, path], capture_output=True, text=True, check=True
-    )
-    assert other.stdout.strip() == key
+    # A second process: ``scala40 web`` on the same file says the key it signs with.
+    command = [sys.executable, "-m", "scala40", "web", "--port", "0", "--db", path]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as process:
+        try:
+            assert process.stdout is not None
+            assert process.stdout.readline().startswith("scala40 web table on http://")
+            said = process.stdout.readline()
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    assert said == f"acknowledgements of the deals signed by {key} (kept in {path})\n"
     again = Tables(TableStore(path))
     assert again.signing_key is not None
     assert again.signing_key.public == key
