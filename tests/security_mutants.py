@@ -96,12 +96,12 @@ MUTANTS: dict[str, Mutant] = {
         "        if False:\n",
         "the commitments the seat saw not compared with those revealed",
     ),
-    "scala40.serving.fair_deal:sealed_seed_of": Mutant(
+    "scala40.serving.deals:sealed_seed_of": Mutant(
         '    parts = ["" if value is None else check_value(value) for value in values]\n',
         '    parts = ["" if value is None else check_value(value) for value in values][1:]\n',
         "the seed made without the first seat's value",
     ),
-    "scala40.serving.fair_deal:SealedDeal.advanced#void": Mutant(
+    "scala40.serving.deals:SealedDeal.advanced#void": Mutant(
         '                return attrs.evolve(deal, phase="void", phase_started=now, withheld=withheld)\n',
         '                return attrs.evolve(deal, phase="dealt", phase_started=now)\n',
         "a withheld value dealt over, not voided",
@@ -116,12 +116,12 @@ MUTANTS: dict[str, Mutant] = {
         "    back = _undone_to(db, table.id, since)\n    if False:\n",
         "a since among the moves an undo took back answered as given",
     ),
-    "scala40.serving.fair_deal:SealedDeal.with_commitment": Mutant(
+    "scala40.serving.deals:SealedDeal.with_commitment": Mutant(
         '        if self.phase != "commit":\n            raise InvalidValueError(\n                f"the commitments are closed',
         '        if False:\n            raise InvalidValueError(\n                f"the commitments are closed',
         "a commitment taken after the commitments closed",
     ),
-    "scala40.serving.fair_deal:SealedDeal.advanced#clock": Mutant(
+    "scala40.serving.deals:SealedDeal.advanced#clock": Mutant(
         "            if deal.waiting(people) and now - deal.phase_started < seconds:\n",
         "            if deal.waiting(people):\n",
         "the commitments wait for a silent seat for ever",
@@ -412,17 +412,17 @@ MUTANTS: dict[str, Mutant] = {
         "",
         "a token of any text encoded to be compared",
     ),
-    "scala40.serving.fair_deal:SealedDeal.redrawn": Mutant(
+    "scala40.serving.deals:SealedDeal.redrawn": Mutant(
         '        terms["voids"] = len(voided)\n',
         "",
         "a deal drawn again after a void whose terms do not count it",
     ),
-    "scala40.serving.fair_deal:_void_refutation": Mutant(
+    "scala40.serving.acknowledgements:_void_refutation": Mutant(
         '        and acknowledgement.get("table") == void["commitment"]\n',
         "        and False\n",
         "a void naming a seat whose value the server acknowledged not refuted",
     ),
-    "scala40.serving.fair_deal:_unusable": Mutant(
+    "scala40.serving.acknowledgements:_unusable": Mutant(
         "    if signature_verdict(given, key) is False:\n",
         "    if False:\n",
         "an acknowledgement the key in the terms did not sign taken as the server's",
@@ -432,22 +432,22 @@ MUTANTS: dict[str, Mutant] = {
         "        pass\n",
         "a signature of the right form taken without checking what it signs, or by whom",
     ),
-    "scala40.serving.fair_deal:_whose_word": Mutant(
+    "scala40.serving.acknowledgements:_whose_word": Mutant(
         "    if verdict:\n",
         "    if verdict is not False:\n",
         "an acknowledgement whose signature was not checked said to convince anyone",
     ),
-    "scala40.serving.fair_deal:_void_problems": Mutant(
+    "scala40.serving.acknowledgements:void_problems": Mutant(
         "        and len(voided) == count\n",
         "",
         "a revealed deal listing fewer void deals than its terms count taken",
     ),
-    "scala40.serving.fair_deal:_dealt_without": Mutant(
+    "scala40.serving.acknowledgements:_dealt_without": Mutant(
         "    if not (isinstance(shown, list) and isinstance(values, list) and seat < len(shown)):\n",
         "    if True:\n",
         "a deal dealt without a part the server acknowledged not refuted",
     ),
-    "scala40.serving.fair_deal:SealedDeal.with_value": Mutant(
+    "scala40.serving.deals:SealedDeal.with_value": Mutant(
         "        if self.values[seat] == checked:\n            return self  # sent again",
         "        if False:\n            return self  # sent again",
         "a value sent again after its answer was lost refused",
@@ -457,7 +457,7 @@ MUTANTS: dict[str, Mutant] = {
         "            if not isinstance(deal, SealedDeal) or deal.is_dealt:\n",
         "a part sent again once the cards are dealt refused (409), not acknowledged",
     ),
-    "scala40.serving.fair_deal:SealedDeal.may_redraw": Mutant(
+    "scala40.serving.deals:SealedDeal.may_redraw": Mutant(
         "        return self.is_void and len(self.voided) + 1 < MAX_VOIDS\n",
         "        return self.is_void\n",
         "a void deal drawn again for ever",
@@ -507,6 +507,56 @@ MUTANTS: dict[str, Mutant] = {
         "                )\n            else:\n",
         "the deal's write held open while the bots play",
     ),
+    "scala40.serving.deals:SealedDeal.with_value#hash": Mutant(
+        "        if not hmac.compare_digest(value_commitment_of(self.commitment, seat, checked), expected):\n",
+        "        if False:\n",
+        "a value taken that does not hash to its seat's commitment",
+    ),
+    "scala40.serving.fair_deal:_part_problem": Mutant(
+        "    if not hmac.compare_digest(expected, checked):\n",
+        "    if False:\n",
+        "a revealed value taken by the check that does not hash to its seat's commitment",
+    ),
+    "scala40.serving.acknowledgements:_unusable#table": Mutant(
+        '    if given.get("first_deal") != first_deal:\n',
+        "    if False:\n",
+        "an acknowledgement of another table of the server taken as this table's",
+    ),
+    "scala40.serving.acknowledgements:_unusable#words": Mutant(
+        '            f"({describe(key, 80)}) made over it: it shows no one that the server made it, "\n',
+        '            f"({describe(key, 80)}): the server did not make it, "\n',
+        "an acknowledgement without the terms' key's signature said not to be the server's, which no signature shows",
+    ),
+    "scala40.serving.acknowledgements:received_problem": Mutant(
+        "    if signature_verdict(acknowledgement, key) is False:\n",
+        "    if False:\n",
+        "an acknowledgement without the terms' key's signature taken by a client as the server's",
+    ),
+    "scala40.web.dealing:draw_deal#unsigned": Mutant(
+        "key=key, unsigned=key is None\n",
+        "key=key, unsigned=False\n",
+        "the terms of a server that signs nothing not saying so",
+    ),
+    "scala40.cli.web:_signing_line": Mutant(
+        '    if key is None:\n        return (\n            "UNSIGNED',
+        '    if False:\n        return (\n            "UNSIGNED',
+        "a server that signs nothing not saying so when it starts",
+    ),
+    "scala40.web.store:TableStore.signing_key": Mutant(
+        "        return SigningKey(row[0])\n",
+        "        return SigningKey.generate()\n",
+        "a key drawn anew at each start, not the one the file keeps",
+    ),
+    "src/scala40/web/static/app.js#verify-ack": Mutant(
+        '    const problem = await acknowledgementProblem(ack, deal, kept, "value" in part);\n',
+        "    const problem = null;\n",
+        "the page keeping any answer as the server's acknowledgement, unchecked",
+    ),
+    "src/scala40/web/static/app.js#unsigned": Mutant(
+        '  if (signingKeyOf(deal) === null) return "Warning: this server signs nothing',
+        '  if (false) return "Warning: this server signs nothing',
+        "the page not saying that the server signs nothing",
+    ),
 }
 
 REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
@@ -532,35 +582,35 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "only the seat's own commitment compared with the one revealed",
         ),
     ),
-    "scala40.serving.fair_deal:SealedDeal.advanced#void": (
+    "scala40.serving.deals:SealedDeal.advanced#void": (
         Mutant(
             '                return attrs.evolve(deal, phase="void", phase_started=now, withheld=withheld)\n',
             '                return attrs.evolve(deal, phase="void", phase_started=now)\n',
             "a void naming no seat",
         ),
     ),
-    "scala40.serving.fair_deal:SealedDeal.redrawn": (
+    "scala40.serving.deals:SealedDeal.redrawn": (
         Mutant(
             '        terms["voids"] = len(voided)\n',
             '        terms["voids"] = len(self.voided)\n',
             "a deal drawn again counting one void fewer than the table had",
         ),
     ),
-    "scala40.serving.fair_deal:_void_refutation": (
+    "scala40.serving.acknowledgements:_void_refutation": (
         Mutant(
             "        and seat in withheld\n",
             "",
             "a void refuted by the acknowledgement of a seat it does not name",
         ),
     ),
-    "scala40.serving.fair_deal:_void_problems": (
+    "scala40.serving.acknowledgements:void_problems": (
         Mutant(
             "        and len(voided) == count\n",
             "        and len(voided) >= count\n",
             "a revealed deal listing more void deals than its terms count taken",
         ),
     ),
-    "scala40.serving.fair_deal:SealedDeal.with_value": (
+    "scala40.serving.deals:SealedDeal.with_value": (
         Mutant(
             "        if self.values[seat] == checked:\n            return self  # sent again",
             '        if self.values[seat] == checked and self.phase == "reveal":\n            return self  # sent again',
@@ -575,7 +625,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a value sent again once the cards are dealt refused (409), a commitment not",
         ),
     ),
-    "scala40.serving.fair_deal:_unusable": (
+    "scala40.serving.acknowledgements:_unusable": (
         Mutant(
             '    if given["seat"] != seat:\n',
             "    if False:\n",
@@ -590,15 +640,20 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "        return None\n",
             "an acknowledgement without a signature taken as one that cannot be checked here",
         ),
+        Mutant(
+            '    check_public_key(key)\n    signature = acknowledgement.get("signature")\n',
+            '    check_public_key(key)\n    if not can_check():\n        return None\n    signature = acknowledgement.get("signature")\n',
+            "a missing signature read as one that cannot be checked where the library is absent",
+        ),
     ),
-    "scala40.serving.fair_deal:_whose_word": (
+    "scala40.serving.acknowledgements:_whose_word": (
         Mutant(
             "    if verdict:\n",
             "    if verdict or key is not None:\n",
             "an acknowledgement whose terms name a key said to convince anyone, unchecked",
         ),
     ),
-    "scala40.serving.fair_deal:SealedDeal.may_redraw": (
+    "scala40.serving.deals:SealedDeal.may_redraw": (
         Mutant(
             "        return self.is_void and len(self.voided) + 1 < MAX_VOIDS\n",
             "        return self.is_void and len(self.voided) < MAX_VOIDS\n",
@@ -619,14 +674,14 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "an answer since a move an undo took back not saying so",
         ),
     ),
-    "scala40.serving.fair_deal:SealedDeal.with_commitment": (
+    "scala40.serving.deals:SealedDeal.with_commitment": (
         Mutant(
             '        if self.commitments[seat] is not None:\n            raise InvalidValueError(f"seat {seat} has sent its commitment already")\n',
             "",
             "a seat's second commitment taken in place of its first",
         ),
     ),
-    "scala40.serving.fair_deal:SealedDeal.advanced#clock": (
+    "scala40.serving.deals:SealedDeal.advanced#clock": (
         Mutant(
             "            if deal.waiting(people) and now - deal.phase_started < seconds:\n",
             "            if deal.waiting(people) == tuple(people) and now - deal.phase_started < seconds:\n",
@@ -638,6 +693,48 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "    if len(events) > MAX_DEAL_EVENTS:\n",
             "    if len(events) > 10 * MAX_DEAL_EVENTS:\n",
             "a feed of ten times the most events replayed",
+        ),
+    ),
+    "scala40.serving.deals:SealedDeal.with_value#hash": (
+        Mutant(
+            "        if not hmac.compare_digest(value_commitment_of(self.commitment, seat, checked), expected):\n",
+            "        if not hmac.compare_digest(value_commitment_of(self.commitment, seat, checked)[:6], expected[:6]):\n",
+            "a value checked against 24 bits of its commitment, which an accomplice grinds in seconds",
+        ),
+    ),
+    "scala40.serving.fair_deal:_part_problem": (
+        Mutant(
+            "    if not hmac.compare_digest(expected, checked):\n",
+            "    if not hmac.compare_digest(expected[:6], checked[:6]):\n",
+            "a revealed value checked against 24 bits of its commitment, which an accomplice grinds in seconds",
+        ),
+    ),
+    "scala40.serving.acknowledgements:_unusable#table": (
+        Mutant(
+            '    if given.get("first_deal") != first_deal:\n',
+            '    if given.get("first_deal") is None:\n',
+            "an acknowledgement naming any table taken as this table's",
+        ),
+    ),
+    "scala40.serving.acknowledgements:received_problem": (
+        Mutant(
+            '    if fields["first_deal"] != first_deal:\n',
+            "    if False:\n",
+            "an acknowledgement naming another table taken by a client at this one",
+        ),
+    ),
+    "scala40.web.store:TableStore.signing_key": (
+        Mutant(
+            '            if row is None:\n                # Another process on the same file may make its key first: its is kept.\n                drawn = SigningKey.generate().secret\n                db.execute(\n                    "INSERT OR IGNORE INTO',
+            '            if True:\n                # Another process on the same file may make its key first: its is kept.\n                drawn = SigningKey.generate().secret\n                db.execute(\n                    "INSERT OR REPLACE INTO',
+            "each process on the file putting its own key in place of the one kept",
+        ),
+    ),
+    "src/scala40/web/static/app.js#verify-ack": (
+        Mutant(
+            '  if (holds === false) return "its answer does not carry the signature of the key its terms name";\n',
+            "",
+            "the page checking that a signature is there, not that the terms' key made it",
         ),
     ),
     # The web table.
@@ -671,8 +768,8 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
     ),
     "scala40.web.dealing:draw_deal": (
         Mutant(
-            "        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=shuffled, key=key)\n",
-            "        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=True, key=key)\n",
+            "            game.name, rules.to_dict(), seats, shuffle=shuffled, key=key, unsigned=key is None\n",
+            "            game.name, rules.to_dict(), seats, shuffle=True, key=key, unsigned=key is None\n",
             "the terms of a table made without shuffling saying that it shuffles",
         ),
     ),
@@ -895,17 +992,27 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
 the tests of its rows must catch as well (the mutant check runs them all)."""
 
 NO_REGRESSION: dict[str, str] = {
+    "src/scala40/web/static/app.js#unsigned": (
+        "one comparison with the terms' own word: reading another is the removal"
+    ),
+    "scala40.serving.acknowledgements:_unusable#words": (
+        "one sentence of what a missing signature shows: saying more is the removal"
+    ),
+    "scala40.web.dealing:draw_deal#unsigned": (
+        "one argument, whether the server signs: not passing it is the removal"
+    ),
+    "scala40.cli.web:_signing_line": "one condition, whether a key is kept: dropping it is the removal",
     "scala40.web.tables:_seat_clock": (
         "one equality of the seat told with the seat to decide, on ints the clock and the "
         "answer both hold: dropping it is the removal, and any other compare tells some "
         "seat's default move to another seat, as the removal does"
     ),
-    "scala40.serving.fair_deal:sealed_seed_of": (
+    "scala40.serving.deals:sealed_seed_of": (
         "the seed is the digest of every part, each committed to before any is revealed: "
         "a change that keeps every part in the text changes no deal an adversary reaches; "
         "a part left out is the removal"
     ),
-    "scala40.serving.fair_deal:_dealt_without": (
+    "scala40.serving.acknowledgements:_dealt_without": (
         "its findings are reached only once the checks before it pass (a part replaced is "
         "refuted by its own value first): a part dropped unrefuted is the removal"
     ),

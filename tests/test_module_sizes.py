@@ -14,7 +14,6 @@ LONGER = {
     "adapters/openspiel.py": "OpenSpiel's game and state, the methods pyspiel calls",
     "cli/serve.py": "the referee's operations, each beside its handler",
     "movekinds/__init__.py": "a move kind described once: its verb and fields, text and dictionary",
-    "serving/fair_deal.py": "the deal's schemes and their check, which read one another's texts",
 }
 """Modules past :data:`LIMIT` lines, each with the one concept it holds."""
 

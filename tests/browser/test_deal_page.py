@@ -27,8 +27,9 @@ from typing import Any, ClassVar
 import pytest
 
 from scala40.serving.fair_deal import value_commitment_of
+from scala40.serving.signatures import SigningKey
 from scala40.web.server import TableHandler, make_server
-from scala40.web.tables import TableStore
+from scala40.web.tables import Tables, TableStore
 from tests.browser.test_web_table import (
     _made,
     _post,
@@ -240,3 +241,71 @@ def test_the_page_says_a_table_dealt_alone_after_no_commitment_came_was_shuffled
     text = _warning(browser, "Warning: the server dealt this table from its secret alone")
     assert "no person's commitment came in" in text
     assert "without shuffling" not in text
+
+
+@pytest.fixture
+def resigning_site() -> Iterator[tuple[str, Tables]]:
+    """A web table server whose tables the test reaches, to change the key it signs with
+    once a table's terms name the first (as an operator signing with another key)."""
+    folder = tempfile.mkdtemp(prefix="scala40-web-")
+    tables = Tables(TableStore(str(Path(folder, "tables.sqlite"))), unmetered())
+    server = make_server(tables, handler=_Flaky)
+    _Flaky.failures.clear()
+    _Flaky.shuffles.clear()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", tables
+    finally:
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_page_checks_each_acknowledgement_against_the_terms_key_when_it_comes(
+    browser: Any, resigning_site: tuple[str, Tables]
+) -> None:
+    """(S2) The page verifies each acknowledgement by WebCrypto's Ed25519 against the key
+    the table's terms name: the server's own signature is kept as an acknowledgement (not
+    taken unchecked); once the operator signs with another key, the page takes its answer
+    as no acknowledgement, sends the part again, and after three answers stops and says
+    so, naming the server."""
+    base, tables = resigning_site
+    made = _made(base, {"game": "chinchon"})
+    _open(browser, base, made)
+    _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand button"), "the dealt hand")
+    table = made["table"]
+    kept = browser.execute_script(f"return sessionStorage.getItem('scala40-acks:{table}:0')")
+    assert [ack["revealed"] for ack in json.loads(kept)] == [False, True]
+    unchecked = browser.execute_script(
+        f"return sessionStorage.getItem('scala40-unchecked:{table}')"
+    )
+    assert unchecked is None, "the page checked the server's signatures"
+    # Another table, whose terms name the server's key; the operator then signs with another.
+    made = _made(base, {"game": "chinchon", "bots": [None, None]})
+    tables.signing_key = SigningKey.generate()
+    _Flaky.shuffles.clear()
+    _open(browser, base, made)
+    text = _warning(browser, "Warning: the server at 127.0.0.1:")
+    assert "did not acknowledge your part of the deal (3 answers)" in text
+    assert "signature of the key its terms name" in text
+    sent = [body for body in _Flaky.shuffles if body.get("seat") == 0]
+    assert len(sent) == 3, sent
+    kept = browser.execute_script(
+        f"return sessionStorage.getItem('scala40-acks:{made['table']}:0')"
+    )
+    assert kept is None, "no acknowledgement kept"
+
+
+def test_the_page_says_that_a_server_signing_nothing_signs_nothing(
+    browser: Any, resigning_site: tuple[str, Tables]
+) -> None:
+    """(S3) A server that signs nothing (without the `cryptography` library) says so in
+    its tables' terms (``"key": null``), and the page tells the person, while the cards
+    wait and while they play, that its acknowledgements convince no one else."""
+    base, tables = resigning_site
+    tables.signing_key = None  # as a server without the library
+    made = _made(base, {"game": "chinchon"})
+    assert json.loads(made["deal"]["terms"])["key"] is None
+    _open(browser, base, made)
+    _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand button"), "the dealt hand")
+    text = _warning(browser, "Warning: this server signs nothing")
+    assert "show no one else what it acknowledged" in text

@@ -142,6 +142,56 @@ def test_an_accomplice_choosing_its_value_after_the_victims_is_refused(
     assert min(chosen) > honest_median() + 12  # the choice the check refuses was real
 
 
+PREFIX_DIGITS = 7
+"""The hexadecimal digits (28 bits) on which the ground pair's commitments agree: more
+than a compare of a shortened digest would read (24 bits, ground in seconds)."""
+
+
+def _ground_pair(table: str, seat: int) -> tuple[str, str]:
+    """Two values of ``seat`` at the table whose commitment is ``table``, whose
+    commitments agree on their first :data:`PREFIX_DIGITS` digits: what an accomplice
+    grinds (a birthday search: about 2**14 hashes) to choose between two values after
+    it commits, where a value is checked against a prefix of its commitment."""
+    seen: dict[str, str] = {}
+    for number in range(1 << 20):
+        value = f"{number:032x}"
+        prefix = value_commitment_of(table, seat, value)[:PREFIX_DIGITS]
+        if prefix in seen:
+            return seen[prefix], value
+        seen[prefix] = value
+    raise AssertionError("no pair within 2**20 values")
+
+
+def test_a_value_whose_commitment_agrees_on_a_prefix_is_refused(
+    tmp_path: pathlib.Path,
+) -> None:
+    """The accomplice commits to one of a ground pair of values and reveals the other,
+    whose commitment agrees with its own on 28 bits: the table refuses it, and where a
+    server working with it reveals it in the deal, the victim's check refuses the deal. A
+    value is checked against the whole of its commitment, not a prefix an accomplice
+    grinds."""
+    tables = _tables(tmp_path)
+    made, victim, accomplice, path = _two_people(tables)
+    table, commitment = made["table"], made["deal"]["commitment"]
+    committed, other = _ground_pair(commitment, 1)
+    mine = hex_of(random.Random(3))
+    _commit(tables, path, victim, commitment, mine)
+    seen = _commit(tables, path, accomplice, commitment, committed)["deal"]["commitments"]
+    _reveal(tables, path, victim, mine)
+    with pytest.raises(InvalidValueError, match="does not hash to the commitment"):
+        _reveal(tables, path, accomplice, other)
+    assert _reveal(tables, path, accomplice, committed)["dealt"] is True
+    over = _over(tables, path, victim)
+    # A server working with the accomplice reveals the other value, and the seed it gives.
+    secret = _row(tables, table)["secret"]
+    shown = {**over["deal"], "values": [mine, other]}
+    shown["seed"] = str(sealed_seed_of(secret, [mine, other]))
+    problems = deal_problems(
+        commitment, shown, over["view"], over["events"], value=mine, commitments=seen
+    )
+    assert problems == ["seat 1's value does not hash to its commitment: it was changed after"]
+
+
 def _blind_accomplice(count: int) -> tuple[list[int], list[int]]:
     """The victim's points at ``count`` tables whose accomplice, told the server's
     secret, keeps the worst of 300 values against its best guess of the victim's value

@@ -91,6 +91,7 @@ def test_a_part_sent_again_after_its_answer_was_lost_is_acknowledged(
     first = _send(tables, made, 0, commitment=parts[0][1])
     again = _send(tables, made, 0, commitment=parts[0][1], deal_commitment=deal["commitment"])
     expected = {
+        "first_deal": deal["commitment"],  # the table's first deal names the table
         "table": deal["commitment"],
         "seat": 0,
         "commitment": parts[0][1],
@@ -272,8 +273,9 @@ def test_an_operator_dealing_without_an_acknowledged_part_is_refuted(
     key = json.loads(deal["terms"])["key"]
     assert problems == [
         f"the server acknowledged your commitment '{parts[0][1]}', yet the deal revealed "
-        f"holds None for your seat (the acknowledgement is signed by the key the table's "
-        f"terms name, '{key}': anyone can check that the server made it)"
+        f"holds None for your seat (the acknowledgement is signed, over its table, deal and "
+        f"seat, by the key the table's terms name, '{key}': anyone can check that the server "
+        "made it)"
     ]
     problems = deal_problems(*check, acknowledgements=acknowledged[1:])
     assert problems[0].startswith("the server acknowledged your commitment")

@@ -244,13 +244,13 @@ def without_the_extra(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_where_signatures_cannot_be_checked_the_verdict_convinces_only_the_seat(
     tmp_path: pathlib.Path, without_the_extra: None
 ) -> None:
-    """Without the extra a server signs nothing and its terms name no key: a true
+    """Without the extra a server signs nothing and its terms say so (``"key": null``): a true
     refutation says it convinces only the seat that kept the acknowledgement."""
     assert not signatures.can_check()
     tables = _tables(tmp_path)
     assert tables.signing_key is None
     _, made = tables.handle("POST", "/tables", "", {"game": "chinchon", "bots": [None, None]})
-    assert "key" not in json.loads(made["deal"]["terms"])
+    assert json.loads(made["deal"]["terms"])["key"] is None  # said: it signs nothing
     parts = [_part(made["deal"], made["table"], seat) for seat in (0, 1)]
     kept = [_send(tables, made, 0, commitment=parts[0][1])["acknowledged"]]
     assert "signature" not in kept[0]

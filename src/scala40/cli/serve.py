@@ -33,7 +33,7 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
     entry per seat: the commitment to a random value (32 to 64 lowercase hexadecimal
     digits) of each seat the client plays, the SHA-256 digest of
     ``scala40-value-v3:<the deal's commitment>:<seat>:<value>``
-    (:func:`~scala40.serving.fair_deal.value_commitment_of`), ``null`` for a bot's seat or
+    (:func:`~scala40.serving.deals.value_commitment_of`), ``null`` for a bot's seat or
     one that takes no part; taken once, before any value. Answers the ``deal``.
 ``reveal``
     the values of the seats that committed (``values``, one entry per seat, each hashing

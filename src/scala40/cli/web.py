@@ -141,6 +141,20 @@ def _quotas() -> tuple[tuple[str, float, str, bool], ...]:
     )  # fmt: skip
 
 
+def _signing_line(store: web_tables.TableStore) -> str:
+    """What the server signs, said at start-up: a seat whose acknowledgements are not
+    signed can show no one else what the server acknowledged, so an unsigned server says
+    so (its tables' terms and the page say it too)."""
+    key = store.signing_key()
+    if key is None:
+        return (
+            "UNSIGNED: the cryptography library (pip install scala40[web]) is not "
+            "installed, so this server signs no acknowledgement of a deal; its tables' "
+            "terms and the page say so"
+        )
+    return f"acknowledgements of the deals signed by {key.public} (kept in {store.path})"
+
+
 def _run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535, got {args.port}")
@@ -164,6 +178,7 @@ def _run(args: argparse.Namespace) -> int:
         f"scala40 web table on http://{host}:{port}/ (tables in {args.db}; Ctrl-C stops)",
         flush=True,
     )
+    print(_signing_line(store), flush=True)
     switch = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_SECONDS)
     try:

@@ -2,9 +2,9 @@
 kept an acknowledgement, can check that the server made it.
 
 A seat's part of a deal is answered with an acknowledgement
-(:meth:`~scala40.serving.fair_deal.SealedDeal.acknowledgement`) that the seat keeps, and
+(:meth:`~scala40.serving.deals.SealedDeal.acknowledgement`) that the seat keeps, and
 that refutes the server if it later blames the seat for that part
-(:func:`~scala40.serving.fair_deal.refuted_void`). An acknowledgement is plain JSON:
+(:func:`~scala40.serving.acknowledgements.refuted_void`). An acknowledgement is plain JSON:
 without a signature the seat could have written it itself, so it convinces only the
 seat that kept it (which knows it came from the server). With one, it convinces anyone:
 the web table signs each acknowledgement with an Ed25519 key of its own (RFC 8032, by the
@@ -15,21 +15,36 @@ commitment covers. A server keeps one key for all its tables (in its tables' fil
 whoever is shown a refutation can compare the key it names with the one any table of
 that server names.
 
-What is signed is the ASCII text ``scala40-ack-v1:<acknowledgement>``, the
-acknowledgement's four fields (``table``, ``seat``, ``commitment``, ``revealed``) as JSON
-with sorted keys and no spaces; the signature is added as ``signature``, 128 lowercase
-hexadecimal digits. Whether a signature can be checked here is :func:`can_check`:
-without the extra, the deal's check says that what it finds from acknowledgements
-convinces only the seat.
+What is signed is the ASCII text ``scala40-ack-v2:<acknowledgement>``, the
+acknowledgement's five fields as JSON with sorted keys and no spaces: ``first_deal``, the
+commitment of the table's first deal, which names the table whatever deal it is at (one
+key signs every table of a server, so a signature over a text that named no table would
+show nothing of which table it was made at); ``table``, the commitment of the deal it
+acknowledges a part of; ``seat``; ``commitment``, the one the server holds for the seat;
+and ``revealed``, whether it holds the seat's value. The signature is added as
+``signature``, 128 lowercase hexadecimal digits. Acknowledgements made before the table
+was named (``scala40-ack-v1:``, without ``first_deal``) are still read, and show nothing
+of a deal their table does not list. Whether a signature can be checked here is
+:func:`can_check`: without the extra a signature is not checked (a missing one is still
+seen missing), and the deal's check says that what it finds from a signature it cannot
+check convinces only the seat.
 
 >>> from scala40.serving.signatures import SigningKey, signature_verdict, can_check
->>> key = SigningKey.generate() if can_check() else None
->>> acknowledgement = {"table": "ab" * 32, "seat": 0, "commitment": "cd" * 32, "revealed": True}
->>> signed = key.sign(acknowledgement) if key else acknowledgement
->>> signature_verdict(signed, key.public if key else None) in (True, None)
-True
->>> key is None or signature_verdict({**signed, "seat": 1}, key.public)
+>>> acknowledgement = {"first_deal": "ab" * 32, "table": "ab" * 32, "seat": 0,
+...                    "commitment": "cd" * 32, "revealed": True}
+>>> key = "ed25519:" + "00" * 32
+>>> signature_verdict(acknowledgement, key)      # no signature at a table that names a key
 False
+>>> if can_check():
+...     signing = SigningKey.generate()
+...     signed = signing.sign(acknowledgement)
+...     verdicts = [signature_verdict(signed, signing.public),
+...                 signature_verdict({**signed, "seat": 1}, signing.public),
+...                 signature_verdict({**signed, "first_deal": "ef" * 32}, signing.public)]
+... else:
+...     verdicts = [True, False, False]               # what the extra finds
+>>> verdicts
+[True, False, False]
 """
 
 from __future__ import annotations
@@ -57,10 +72,14 @@ __all__ = [
 KEY_SCHEME = "ed25519"
 """How a table's terms name the server's key: ``ed25519:<the public key's 32 bytes in
 hexadecimal>``."""
-ACKNOWLEDGEMENT_SCHEME = "scala40-ack-v1"
+ACKNOWLEDGEMENT_SCHEME = "scala40-ack-v2"
 """The prefix of the text a signature is made over (:func:`acknowledgement_text`)."""
-ACKNOWLEDGED_FIELDS = ("table", "seat", "commitment", "revealed")
+ACKNOWLEDGED_FIELDS = ("first_deal", "table", "seat", "commitment", "revealed")
 """The fields of an acknowledgement that its signature covers."""
+_UNNAMED_SCHEME = "scala40-ack-v1"
+"""The prefix of the acknowledgements made before the table was named in them."""
+_UNNAMED_FIELDS = ("table", "seat", "commitment", "revealed")
+"""The fields an acknowledgement without ``first_deal`` was signed over."""
 _PUBLIC_KEY = re.compile(rf"{KEY_SCHEME}:[0-9a-f]{{64}}")
 _SIGNATURE = re.compile(r"[0-9a-f]{128}")
 _PRIVATE_KEY = re.compile(r"[0-9a-f]{64}")
@@ -90,17 +109,28 @@ def check_public_key(key: object) -> str:
     return key
 
 
+def _signed_fields(acknowledgement: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """The scheme and the fields ``acknowledgement`` is signed over: the table named
+    (``first_deal``), or, without it, an acknowledgement made before tables were named."""
+    if "first_deal" in acknowledgement:
+        return ACKNOWLEDGEMENT_SCHEME, ACKNOWLEDGED_FIELDS
+    return _UNNAMED_SCHEME, _UNNAMED_FIELDS
+
+
 def acknowledgement_text(acknowledgement: Mapping[str, Any]) -> bytes:
-    """The text a signature of ``acknowledgement`` is made over:
-    ``scala40-ack-v1:`` and its four fields as JSON, keys sorted, no spaces, ASCII.
+    """The text a signature of ``acknowledgement`` is made over: ``scala40-ack-v2:`` and
+    its five fields as JSON, keys sorted, no spaces, ASCII (``scala40-ack-v1:`` and four,
+    for one without ``first_deal``, made before tables were named).
 
     >>> from scala40.serving.signatures import acknowledgement_text
-    >>> acknowledgement_text({"table": "ab", "seat": 0, "commitment": None, "revealed": False})
-    b'scala40-ack-v1:{"commitment":null,"revealed":false,"seat":0,"table":"ab"}'
+    >>> acknowledgement_text({"first_deal": "ab", "table": "cd", "seat": 0,
+    ...                       "commitment": None, "revealed": False})
+    b'scala40-ack-v2:{"commitment":null,"first_deal":"ab","revealed":false,"seat":0,"table":"cd"}'
     """
-    fields = {name: acknowledgement.get(name) for name in ACKNOWLEDGED_FIELDS}
+    scheme, names = _signed_fields(acknowledgement)
+    fields = {name: acknowledgement.get(name) for name in names}
     text = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return f"{ACKNOWLEDGEMENT_SCHEME}:{text}".encode("ascii")
+    return f"{scheme}:{text}".encode("ascii")
 
 
 class SigningKey:
@@ -138,7 +168,8 @@ class SigningKey:
         return cls(drawn.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption()).hex())
 
     def sign(self, acknowledgement: Mapping[str, Any]) -> dict[str, Any]:
-        """``acknowledgement``'s four fields with their ``signature``."""
+        """``acknowledgement``'s five fields (:data:`ACKNOWLEDGED_FIELDS`) with their
+        ``signature``."""
         fields = {name: acknowledgement.get(name) for name in ACKNOWLEDGED_FIELDS}
         signature = self._key.sign(acknowledgement_text(fields)).hex()
         return {**fields, "signature": signature}
@@ -157,9 +188,11 @@ def _is_plain(value: object) -> bool:
 
 def signature_verdict(acknowledgement: object, key: object) -> bool | None:
     """Whether ``acknowledgement`` carries the signature of ``key`` (as a table's terms
-    name it) over its four fields: ``True`` it does, ``False`` it does not (no signature,
-    one of another form, or one made by another key or over other fields), ``None`` it
-    cannot be told here: no key (``None``), or the ``web`` extra is not installed.
+    name it) over its fields: ``True`` it does, ``False`` it does not (no signature, one
+    of another form, or one made by another key or over other fields), ``None`` it cannot
+    be told here: no key (``None``), or a signature of the right form where the ``web``
+    extra, which checks it, is not installed. A signature missing, or of another form, is
+    ``False`` with the extra or without: it is seen missing without checking anything.
 
     :raises InvalidArgumentError: ``acknowledgement`` is not a mapping.
     :raises InvalidValueError: ``key`` is given but is not a key's form.
@@ -171,16 +204,17 @@ def signature_verdict(acknowledgement: object, key: object) -> bool | None:
     if key is None:
         return None
     check_public_key(key)
-    if not can_check():
-        return None
-    if not all(_is_plain(acknowledgement.get(name)) for name in ACKNOWLEDGED_FIELDS):
-        return False
-    from cryptography.exceptions import InvalidSignature
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-
     signature = acknowledgement.get("signature")
     if not (isinstance(signature, str) and _SIGNATURE.fullmatch(signature)):
         return False
+    _, names = _signed_fields(acknowledgement)
+    if not all(_is_plain(acknowledgement.get(name)) for name in names):
+        return False
+    if not can_check():
+        return None
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
     try:
         public = Ed25519PublicKey.from_public_bytes(bytes.fromhex(str(key).split(":")[1]))
         public.verify(bytes.fromhex(signature), acknowledgement_text(acknowledgement))

@@ -49,13 +49,15 @@ def draw_deal(
     dealt at once, from the secret alone, and the terms say so); or a seed chosen by the
     creator at a table where no other person sits (whoever knows the seed knows every
     hand). The terms name ``key``, the server's key that signs what it acknowledges
-    (:mod:`scala40.serving.signatures`), if it has one."""
+    (:mod:`scala40.serving.signatures`), or say that it signs nothing (``"key": null``)."""
     value = body.get("seed")
     shuffle = read_field(body, "shuffle", bool, None)
     if value is None:
         shuffled = shuffle is not False
         seats = _public_seats(specs)
-        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=shuffled, key=key)
+        terms = terms_text(
+            game.name, rules.to_dict(), seats, shuffle=shuffled, key=key, unsigned=key is None
+        )
         return SealedDeal.draw(terms, len(specs), now, shuffle=shuffled)
     if shuffle:
         raise InvalidArgumentError(
@@ -138,7 +140,7 @@ class DealSteps:
         seats: list[dict[str, Any]],
     ) -> SealedDeal:
         """The deal of a table whose cards wait for its people, as it stands now
-        (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`, each phase lasting a
+        (:meth:`~scala40.serving.deals.SealedDeal.advanced`, each phase lasting a
         decision's clock), once its cards may be dealt.
 
         :raises UndealtError: the cards still wait (409 ``NotDealt``), or the table is
@@ -166,9 +168,9 @@ class DealSteps:
         seats: list[dict[str, Any]],
     ) -> SealedDeal:
         """``deal`` as it stands now, each phase lasting a decision's clock
-        (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`); a void deal drawn
-        again, its void counted, up to :data:`~scala40.serving.fair_deal.MAX_VOIDS`
-        times (:meth:`~scala40.serving.fair_deal.SealedDeal.redrawn`). A new phase but
+        (:meth:`~scala40.serving.deals.SealedDeal.advanced`); a void deal drawn
+        again, its void counted, up to :data:`~scala40.serving.deals.MAX_VOIDS`
+        times (:meth:`~scala40.serving.deals.SealedDeal.redrawn`). A new phase but
         the deal is kept at once, even if the request is then refused (a table void for
         good is over: it goes as a finished table does). The deal is kept with its
         cards, by the request that deals them."""
@@ -225,7 +227,7 @@ class DealSteps:
         is in, the cards are dealt and the seat's answer is sent; until then, the deal
         and what it waits for. A part naming the deal it is for (``deal_commitment``) is
         refused for another (409 ``Redrawn``: the deal was void and drawn again). Either way the answer acknowledges the part
-        (``acknowledged``: :meth:`~scala40.serving.fair_deal.SealedDeal.acknowledgement`,
+        (``acknowledged``: :meth:`~scala40.serving.deals.SealedDeal.acknowledgement`,
         signed with the server's key where it has one: :mod:`scala40.serving.signatures`),
         for the seat to keep; a part sent again (its answer lost) is acknowledged again,
         even once the cards are dealt."""

@@ -29,7 +29,7 @@ dealt from a seed all of them give. Each step waits a decision's clock
 not committed by then takes no part; a seat that committed and has not revealed by then
 voids the deal, which every answer then says, naming it, and the table draws a new deal
 whose terms count the void (a table whose
-:data:`~scala40.serving.fair_deal.MAX_VOIDS`-th deal is void is void for good). Each
+:data:`~scala40.serving.deals.MAX_VOIDS`-th deal is void is void for good). Each
 part is answered with an acknowledgement for the seat to keep, and a part sent again is
 acknowledged again. Until the deal, a seat's
 answer says ``"dealt": false``, with the deal and its clock (``deal_clock``). Every

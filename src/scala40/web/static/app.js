@@ -455,6 +455,82 @@ function keepAck(ack) {
   sessionStorage.setItem(acksKey(), JSON.stringify(acks));
 }
 
+const ACK_TRIES = 3;
+// The answers a part is sent for that acknowledge it wrongly before the page stops and
+// says so, naming the server: a bad acknowledgement is no acknowledgement.
+
+function firstDealKey() {
+  return `scala40-first-deal:${table.id}`;
+}
+
+function firstDealOf(deal) {
+  // The table's name as the server signs it: the commitment of its first deal. The page
+  // keeps the first it saw at this table, so that a server naming another in what it
+  // signs (a deal of this table hidden, or another table's answer) is caught.
+  const named = sessionStorage.getItem(firstDealKey());
+  if (named) return named;
+  const first = deal.voided && deal.voided.length ? deal.voided[0].commitment : deal.commitment;
+  sessionStorage.setItem(firstDealKey(), first);
+  return first;
+}
+
+function acknowledgementText(ack) {
+  // What the server signs (scala40.serving.signatures.acknowledgement_text): the five
+  // fields as JSON, keys sorted, no spaces (every field is ASCII).
+  const fields = { commitment: ack.commitment, first_deal: ack.first_deal, revealed: ack.revealed, seat: ack.seat, table: ack.table };
+  return `scala40-ack-v2:${JSON.stringify(fields)}`;
+}
+
+function bytesOfHex(text) {
+  return new Uint8Array(text.match(/../g).map((pair) => parseInt(pair, 16)));
+}
+
+function signingKeyOf(deal) {
+  // The key the table's terms name (null: the server says it signs nothing).
+  const key = JSON.parse(deal.terms).key;
+  return typeof key === "string" ? key : null;
+}
+
+async function signatureHolds(ack, key) {
+  // Whether the key's Ed25519 signature over the acknowledgement verifies (WebCrypto);
+  // null where this browser cannot check one (no WebCrypto Ed25519, or a page not served
+  // over HTTPS or from this machine).
+  try {
+    const publicKey = await crypto.subtle.importKey("raw", bytesOfHex(key.slice("ed25519:".length)), { name: "Ed25519" }, false, ["verify"]);
+    return await crypto.subtle.verify({ name: "Ed25519" }, publicKey, bytesOfHex(ack.signature), new TextEncoder().encode(acknowledgementText(ack)));
+  } catch (error) {
+    return null;
+  }
+}
+
+async function acknowledgementProblem(ack, deal, kept, revealed) {
+  // Why the server's answer does not acknowledge this seat's part (null: it does), as
+  // scala40.serving.acknowledgements.received_problem: it must be of this seat's
+  // commitment (and value) at this deal of this table, and carry the signature of the
+  // key the terms name, checked here when it comes, while the part can be sent again.
+  if (!ack || typeof ack !== "object") return "it answered no acknowledgement";
+  if (ack.first_deal !== firstDealOf(deal)) return `it acknowledged the part as one of another table (whose first deal is ${String(ack.first_deal).slice(0, 16)}...): it hid a deal of this table, or answered for another`;
+  if (ack.table !== kept.table || ack.seat !== table.seat || ack.commitment !== kept.mine || (revealed && ack.revealed !== true)) return "it acknowledged another part than the one sent";
+  const key = signingKeyOf(deal);
+  if (key === null) return null;  // a server that signs nothing: the page says so
+  if (typeof ack.signature !== "string" || !/^[0-9a-f]{128}$/.test(ack.signature)) return "its answer carries no signature of the key its terms name";
+  const holds = await signatureHolds(ack, key);
+  if (holds === false) return "its answer does not carry the signature of the key its terms name";
+  if (holds === null) sessionStorage.setItem(`scala40-unchecked:${table.id}`, "1");
+  return null;
+}
+
+function signingWords(deal) {
+  // What the person must know of what the server signs: nothing (its terms say so), a
+  // part it did not acknowledge rightly, or signatures this browser cannot check.
+  const kept = keptPart();
+  if (kept && kept.ackRefused) return `Warning: ${kept.ackRefused}`;
+  if (!deal || deal.scheme !== SEALED_SCHEME) return "";
+  if (signingKeyOf(deal) === null) return "Warning: this server signs nothing (its terms name no key), so the acknowledgements of your parts this page keeps are the server's word to you alone: they show no one else what it acknowledged.";
+  if (sessionStorage.getItem(`scala40-unchecked:${table.id}`)) return "Warning: this browser cannot check the server's signatures (WebCrypto Ed25519), so it took the server's acknowledgements unchecked.";
+  return "";
+}
+
 const RESENT_AFTER = new Set([0, 429, 500, 502, 503, 504]);
 // The failures a part is sent again after (no answer, or the server busy): any other
 // refusal stands, and sending the same part again cannot change it.
@@ -485,11 +561,20 @@ async function takePart(deal) {
       throw error;
     }
     const ack = sent.acknowledged;
-    if (ack && ack.table === kept.table && ack.seat === seat && ack.commitment === kept.mine) {
-      keepAck({ ...ack, at: new Date().toISOString() });
-      kept.acked = ack.revealed ? "value" : "commitment";
+    const problem = await acknowledgementProblem(ack, deal, kept, "value" in part);
+    if (problem !== null) {
+      // No acknowledgement: the part is sent again, and after ACK_TRIES answers the page
+      // stops and says so, naming the server.
+      kept.badAcks = (kept.badAcks || 0) + 1;
+      if (kept.badAcks >= ACK_TRIES) {
+        kept.refused = kept.ackRefused = `the server at ${location.host} did not acknowledge your part of the deal (${kept.badAcks} answers): ${problem}. Play at another server.`;
+      }
       keepPart(kept);
+      throw Object.assign(new Error(`The server's answer is no acknowledgement: ${problem}`), { status: 0 });
     }
+    keepAck({ ...ack, at: new Date().toISOString() });
+    kept.acked = ack.revealed ? "value" : "commitment";
+    keepPart(kept);
     return true;
   };
   if (deal.phase === "commit") {
@@ -549,7 +634,7 @@ function undealtWarning(next) {
   // What the person must know of a deal that is not dealt: void, or not theirs to shape,
   // and the table's void deals before it.
   const deal = next.deal;
-  const voids = voidWords(deal)[1];
+  const voids = [signingWords(deal), voidWords(deal)[1]].filter(Boolean).join(" ");
   const both = (text) => [text, voids].filter(Boolean).join(" ");
   if (deal.phase === "void") return voidWords(deal)[0] ? voids : both(`Warning: ${next.void}`);
   if (deal.phase !== "reveal") return voids;
@@ -605,7 +690,7 @@ function chosenWarning(deal) {
 
 function playWarning(deal) {
   // What the person is told while they play: a deal not theirs, and the table's voids.
-  return [chosenWarning(deal), deal ? voidWords(deal)[1] : ""].filter(Boolean).join(" ");
+  return [chosenWarning(deal), deal ? voidWords(deal)[1] : "", signingWords(deal)].filter(Boolean).join(" ");
 }
 
 function dealWarning(text) {
