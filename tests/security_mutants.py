@@ -809,6 +809,18 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "        if reach is Reach.WHOLE:\n",
             "a chance step's decider answered while the referee's deal is on",
         ),
+        Mutant(
+            "        elif seat is not None and not self.sees(seat):\n",
+            "        elif seat and not self.sees(seat):\n",
+            "seat 0 read as no seat: a bot's seat 0 shown to a client that names it",
+        ),
+    ),
+    "scala40.serving.seat_access:SeatAccess._check_sight#decider": (
+        Mutant(
+            "            if deciding is not None and not self.sees(deciding):\n",
+            "            if deciding and not self.sees(deciding):\n",
+            "seat 0 read as no seat: a bot at seat 0 left to move shows its legal moves",
+        ),
     ),
     "scala40.cli.serve:_answer_line#not-json": (
         Mutant(
@@ -954,9 +966,6 @@ NO_REGRESSION: dict[str, str] = {
     "scala40.cli.serve:_answer_line#utf-8": (
         "one catch of the decoding's error: narrowing it is the removal, and a line "
         "decoded with replacements costs only its own answer too"
-    ),
-    "scala40.serving.seat_access:SeatAccess._check_sight#decider": (
-        "one condition, on the seat that decides: dropping it is the removal"
     ),
     "scala40.serving.seat_access:SeatAccess._check_move#resign": (
         "one condition, on the seat resigned: dropping it is the removal"
