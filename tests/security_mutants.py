@@ -787,6 +787,11 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "        and hmac.compare_digest(token.encode()[:2], expected.encode()[:2])\n",
             "a seat's token compared on its first two characters",
         ),
+        Mutant(
+            "    if not (type(seat) is int and 0 <= seat < len(seats)):\n",
+            "    if not (isinstance(seat, int) and 0 <= seat < len(seats)):\n",
+            "a boolean taken as a seat (true as seat 1, false as seat 0)",
+        ),
     ),
     # The referee.
     "scala40.games.scala40.careful:CarefulBot._close_search": (
