@@ -654,12 +654,22 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             '                detail = [inert(line) for text in lines for line in text.rstrip("\\n").split("\\n")]\n',
             "a fault's traceback written uncut",
         ),
+        Mutant(
+            '        request = _cut(f"{method} {path}", 200)\n',
+            '        request = inert(f"{method} {path}")\n',
+            "a fault's request line written uncut (a path of up to 64 KiB)",
+        ),
     ),
     "scala40.web.faults:_cut": (
         Mutant(
             "    if len(escaped) <= most:\n        return escaped\n",
             "    if True:\n        return escaped\n",
             "a line cut before its escapes, not after: ten times as long",
+        ),
+        Mutant(
+            "    if len(escaped) <= most:\n        return escaped\n",
+            "    if len(text) <= most:\n        return escaped\n",
+            "a line judged by its length before its escapes: up to four times as long",
         ),
     ),
     "scala40.web.faults:inert": (
