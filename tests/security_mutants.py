@@ -162,6 +162,11 @@ MUTANTS: dict[str, Mutant] = {
         "the move a timeout plays for the person to decide (a card of their hand) told to "
         "every seat",
     ),
+    "scala40.web.tables:_play_timeout": Mutant(
+        "    if left > 0:\n",
+        "    if False:\n",
+        "a timeout played at once, whatever is left on the person's clock",
+    ),
     "scala40.web.intake:Intake._receive#whole": Mutant(
         "        if arrived.length is not None and len(arrived.data) >= arrived.length:\n",
         "        if True:\n",
@@ -707,6 +712,38 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a seat's move resigning a bot's seat played",
         ),
     ),
+    "scala40.web.tables:_seat_clock": (
+        Mutant(
+            '    if clock is not None and clock["seat"] == seat:\n',
+            '    if clock is not None and any({clock["seat"], seat} <= set(side) for side in table.state.teams):\n',
+            "the move a timeout plays told to the decider's side: their partner learns a card "
+            "of their hand",
+        ),
+        Mutant(
+            '    if clock is not None and clock["seat"] == seat:\n',
+            '    if clock is not None and clock["seat"] in (seat, (seat + 2) % table.state.player_count):\n',
+            "the move a timeout plays told to the seat opposite the decider too (a partner's "
+            "place, at a table of four that plays a seat each)",
+        ),
+    ),
+    "scala40.web.tables:_play_timeout": (
+        Mutant(
+            "    if left > 0:\n",
+            "    if round(left) > 0:\n",
+            "the time left rounded to the second: a timeout played with half a second left",
+        ),
+        Mutant(
+            "    if left > 0:\n",
+            "    if left > 0.5:\n",
+            "half a second of the clock spared: a timeout played before it has run out",
+        ),
+        Mutant(
+            "    left = _time_left(table, limits)\n",
+            "    left = round(_time_left(table, limits), 3)\n",
+            "the time left judged as an answer tells it, to the millisecond: a timeout played "
+            "with less than half a millisecond left",
+        ),
+    ),
     "scala40.web.intake:Intake._receive#whole": (
         Mutant(
             "        if arrived.length is not None and len(arrived.data) >= arrived.length:\n",
@@ -922,11 +959,6 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
 the tests of its rows must catch as well (the mutant check runs them all)."""
 
 NO_REGRESSION: dict[str, str] = {
-    "scala40.web.tables:_seat_clock": (
-        "one equality of the seat told with the seat to decide, on ints the clock and the "
-        "answer both hold: dropping it is the removal, and any other compare tells some "
-        "seat's default move to another seat, as the removal does"
-    ),
     "scala40.serving.fair_deal:sealed_seed_of": (
         "the seed is the digest of every part, each committed to before any is revealed: "
         "a change that keeps every part in the text changes no deal an adversary reaches; "
