@@ -307,6 +307,11 @@ MUTANTS: dict[str, Mutant] = {
         "        shuffled = shuffle is True\n",
         "a game made without 'shuffle' dealt by the referee alone",
     ),
+    "scala40.cli.serve:_field": Mutant(
+        "    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):\n",
+        "    if False:\n",
+        "a request's field taken of any type",
+    ),
     "scala40._format.serial:count_problems": Mutant(
         "    if found == expected:\n        return []\n",
         "    if True:\n        return []\n",
@@ -886,6 +891,13 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "        game, rules, players, terms = self._terms(request, shuffled)\n",
             "        game, rules, players, terms = self._terms(request, True)\n",
             "the terms of a game made without shuffling saying that it shuffles",
+        ),
+    ),
+    "scala40.cli.serve:_field": (
+        Mutant(
+            "    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):\n",
+            "    if not isinstance(value, kind):\n",
+            "a boolean taken as an integer field: true as seat 1, false as seat 0",
         ),
     ),
     "scala40.cli.common:json_text": (
