@@ -162,6 +162,11 @@ MUTANTS: dict[str, Mutant] = {
         "the move a timeout plays for the person to decide (a card of their hand) told to "
         "every seat",
     ),
+    "scala40.web.tables:_play_timeout": Mutant(
+        "    if left > 0:\n",
+        "    if False:\n",
+        "a timeout played at once, whatever is left on the person's clock",
+    ),
     "scala40.web.intake:Intake._receive#whole": Mutant(
         "        if arrived.length is not None and len(arrived.data) >= arrived.length:\n",
         "        if True:\n",
@@ -301,6 +306,11 @@ MUTANTS: dict[str, Mutant] = {
         "        shuffled = shuffle is not False\n",
         "        shuffled = shuffle is True\n",
         "a game made without 'shuffle' dealt by the referee alone",
+    ),
+    "scala40.cli.serve:_field": Mutant(
+        "    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):\n",
+        "    if False:\n",
+        "a request's field taken of any type",
     ),
     "scala40._format.serial:count_problems": Mutant(
         "    if found == expected:\n        return []\n",
@@ -751,12 +761,22 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             '                detail = [inert(line) for text in lines for line in text.rstrip("\\n").split("\\n")]\n',
             "a fault's traceback written uncut",
         ),
+        Mutant(
+            '        request = _cut(f"{method} {path}", 200)\n',
+            '        request = inert(f"{method} {path}")\n',
+            "a fault's request line written uncut (a path of up to 64 KiB)",
+        ),
     ),
     "scala40.web.faults:_cut": (
         Mutant(
             "    if len(escaped) <= most:\n        return escaped\n",
             "    if True:\n        return escaped\n",
             "a line cut before its escapes, not after: ten times as long",
+        ),
+        Mutant(
+            "    if len(escaped) <= most:\n        return escaped\n",
+            "    if len(text) <= most:\n        return escaped\n",
+            "a line judged by its length before its escapes: up to four times as long",
         ),
     ),
     "scala40.web.faults:inert": (
@@ -792,6 +812,38 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "    if resigning is not None and resigning != seat:\n",
             "    if resigning is not None and resigning != seat and table.bot(resigning) is None:\n",
             "a seat's move resigning a bot's seat played",
+        ),
+    ),
+    "scala40.web.tables:_seat_clock": (
+        Mutant(
+            '    if clock is not None and clock["seat"] == seat:\n',
+            '    if clock is not None and any({clock["seat"], seat} <= set(side) for side in table.state.teams):\n',
+            "the move a timeout plays told to the decider's side: their partner learns a card "
+            "of their hand",
+        ),
+        Mutant(
+            '    if clock is not None and clock["seat"] == seat:\n',
+            '    if clock is not None and clock["seat"] in (seat, (seat + 2) % table.state.player_count):\n',
+            "the move a timeout plays told to the seat opposite the decider too (a partner's "
+            "place, at a table of four that plays a seat each)",
+        ),
+    ),
+    "scala40.web.tables:_play_timeout": (
+        Mutant(
+            "    if left > 0:\n",
+            "    if round(left) > 0:\n",
+            "the time left rounded to the second: a timeout played with half a second left",
+        ),
+        Mutant(
+            "    if left > 0:\n",
+            "    if left > 0.5:\n",
+            "half a second of the clock spared: a timeout played before it has run out",
+        ),
+        Mutant(
+            "    left = _time_left(table, limits)\n",
+            "    left = round(_time_left(table, limits), 3)\n",
+            "the time left judged as an answer tells it, to the millisecond: a timeout played "
+            "with less than half a millisecond left",
         ),
     ),
     "scala40.web.intake:Intake._receive#whole": (
@@ -884,6 +936,11 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "        and hmac.compare_digest(token.encode()[:2], expected.encode()[:2])\n",
             "a seat's token compared on its first two characters",
         ),
+        Mutant(
+            "    if not (type(seat) is int and 0 <= seat < len(seats)):\n",
+            "    if not (isinstance(seat, int) and 0 <= seat < len(seats)):\n",
+            "a boolean taken as a seat (true as seat 1, false as seat 0)",
+        ),
     ),
     # The referee.
     "scala40.games.scala40.careful:CarefulBot._close_search": (
@@ -906,6 +963,18 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "        if reach is Reach.WHOLE:\n",
             "a chance step's decider answered while the referee's deal is on",
         ),
+        Mutant(
+            "        elif seat is not None and not self.sees(seat):\n",
+            "        elif seat and not self.sees(seat):\n",
+            "seat 0 read as no seat: a bot's seat 0 shown to a client that names it",
+        ),
+    ),
+    "scala40.serving.seat_access:SeatAccess._check_sight#decider": (
+        Mutant(
+            "            if deciding is not None and not self.sees(deciding):\n",
+            "            if deciding and not self.sees(deciding):\n",
+            "seat 0 read as no seat: a bot at seat 0 left to move shows its legal moves",
+        ),
     ),
     "scala40.cli.serve:_answer_line#not-json": (
         Mutant(
@@ -919,6 +988,13 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "        game, rules, players, terms = self._terms(request, shuffled)\n",
             "        game, rules, players, terms = self._terms(request, True)\n",
             "the terms of a game made without shuffling saying that it shuffles",
+        ),
+    ),
+    "scala40.cli.serve:_field": (
+        Mutant(
+            "    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):\n",
+            "    if not isinstance(value, kind):\n",
+            "a boolean taken as an integer field: true as seat 1, false as seat 0",
         ),
     ),
     "scala40.cli.common:json_text": (
@@ -1002,11 +1078,6 @@ NO_REGRESSION: dict[str, str] = {
         "one argument, whether the server signs: not passing it is the removal"
     ),
     "scala40.cli.web:_signing_line": "one condition, whether a key is kept: dropping it is the removal",
-    "scala40.web.tables:_seat_clock": (
-        "one equality of the seat told with the seat to decide, on ints the clock and the "
-        "answer both hold: dropping it is the removal, and any other compare tells some "
-        "seat's default move to another seat, as the removal does"
-    ),
     "scala40.serving.deals:sealed_seed_of": (
         "the seed is the digest of every part, each committed to before any is revealed: "
         "a change that keeps every part in the text changes no deal an adversary reaches; "
@@ -1061,9 +1132,6 @@ NO_REGRESSION: dict[str, str] = {
     "scala40.cli.serve:_answer_line#utf-8": (
         "one catch of the decoding's error: narrowing it is the removal, and a line "
         "decoded with replacements costs only its own answer too"
-    ),
-    "scala40.serving.seat_access:SeatAccess._check_sight#decider": (
-        "one condition, on the seat that decides: dropping it is the removal"
     ),
     "scala40.serving.seat_access:SeatAccess._check_move#resign": (
         "one condition, on the seat resigned: dropping it is the removal"

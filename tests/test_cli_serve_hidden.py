@@ -306,21 +306,29 @@ def test_no_answer_shows_a_card_hidden_from_the_clients_seats(
             assert "seed" in deal["deal"]
 
 
-def _bot_left_to_move(referee: Referee, name: str, **fields: Any) -> str:
-    """A game of ``name`` whose seats but 0 the referee's greedy bots play, played (seat
-    0's moves the first legal ones) until a bot is left to move at the end of a request."""
+def _bot_left_to_move(
+    referee: Referee, name: str, client: int = 0, bot: int | None = None, **fields: Any
+) -> str:
+    """A game of ``name`` whose seats but ``client`` (seat 0 unless given) the referee's
+    greedy bots play, played (the client's moves the first legal ones, the bots' by
+    ``advance``) until a bot (seat ``bot``, where given) is left to move at the end of a
+    request."""
     rules = load_game(name).ruleset_type.default()
-    bots = [None, *["greedy"] * (rules.min_players - 1)]
+    bots = [None if seat == client else "greedy" for seat in range(rules.min_players)]
     request = {"op": "new", "game": name, "players": len(bots), "bots": bots, **fields}
     answer = referee.answer(request)
     handle: str = answer["handle"]
     if not answer.get("dealt", True):
-        answer = _shuffle_with_the_client(referee, handle, frozenset({0}), len(bots))
+        answer = _shuffle_with_the_client(referee, handle, frozenset({client}), len(bots))
     for _ in range(200):
-        if answer["summary"]["current_player"] not in (0, None):
-            return handle
-        if answer["summary"]["current_player"] is None:
+        deciding = answer["summary"]["current_player"]
+        if deciding is None:
             break
+        if deciding != client and bot in (None, deciding):
+            return handle
+        if deciding != client:
+            answer = referee.answer({"op": "advance", "handle": handle})
+            continue
         move = referee.answer({"op": "legal", "handle": handle})["moves"][0]["move"]
         answer = referee.answer({"op": "apply", "handle": handle, "move": move})
     raise AssertionError(f"no bot of {name} was left to move")
@@ -348,6 +356,32 @@ def test_a_bot_left_to_move_shows_nothing_of_its_hand(name: str) -> None:
         assert referee.answer({"op": "legal", "handle": handle})["ok"]
         for op in ("hint", "bot"):
             assert referee.answer({"op": op, "handle": handle, "bot": "greedy"})["ok"]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_bot_at_seat_0_is_hidden_as_any_other(name: str) -> None:
+    """Seat 0 is a seat like any other, never read as no seat (``0`` is false in a
+    test of truth): with the client at seat 1 and the referee's bot at seat 0 left to
+    move, ``legal``, ``hint`` and ``bot`` are refused, and so are seat 0's view, events,
+    picture and sample; the client's own seat answers."""
+    with one_bot_move_a_request():
+        referee = Referee(name)
+        handle = _bot_left_to_move(referee, name, client=1, bot=0)
+        for op in ("legal", "hint", "bot"):
+            answer = referee.answer({"op": op, "handle": handle})
+            assert not answer["ok"], answer
+            assert "seat 0 is the referee's bot's to decide" in answer["error"]["message"]
+        for seat in (0, 1):
+            for request in (
+                {"op": "view", "handle": handle, "seat": seat},
+                {"op": "events", "handle": handle, "seat": seat, "since": 0},
+                {"op": "picture", "handle": handle, "seat": seat, "perspective": seat},
+                {"op": "sample", "handle": handle, "seat": seat, "seed": 1},
+            ):
+                answer = referee.answer(request)
+                assert answer["ok"] is (seat == 1), answer
+                if seat == 0:
+                    assert "seat 0 is the referee's bot's" in answer["error"]["message"]
 
 
 @pytest.mark.parametrize("seed", [None, 7], ids=["secret deal", "chosen seed"])

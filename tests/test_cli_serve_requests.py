@@ -10,7 +10,7 @@ import pytest
 
 from scala40.cli.serve import Referee
 from tests.patient_bot import FailingBot, failing_bots
-from tests.test_cli_serve import ANSWER, REQUEST, _validate
+from tests.test_cli_serve import ANSWER, REQUEST, _validate, _validator, jsonschema
 
 
 def _ask(referee: Referee, request: dict[str, Any], *, valid: bool = True) -> dict[str, Any]:
@@ -92,6 +92,33 @@ def test_a_seed_past_what_json_keeps_exactly_is_refused(seed: object) -> None:
     assert answer["error"]["type"] in ("InvalidValueError", "InvalidArgumentError")
     assert "'seed'" in answer["error"]["message"]
     assert "2**53" in answer["error"]["message"] or "decimal" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("boolean", [False, True])
+def test_a_seat_or_a_number_written_as_a_boolean_is_refused(boolean: bool) -> None:
+    """Python reads ``true`` as 1 and ``false`` as 0; the protocol's schema takes neither
+    as an integer, nor does the referee: a seat (of every operation naming one, at a
+    game whose seat 1 the referee's bot plays), a move number or a player count written
+    so is refused, naming its field, as the schema refuses it."""
+    referee = Referee()
+    made = _ask(referee, {"op": "new", "game": "chinchon", "seed": 4, "bots": [None, "greedy"]})
+    handle = made["handle"]
+    for request in (
+        {"op": "view", "handle": handle, "seat": boolean},
+        {"op": "events", "handle": handle, "seat": boolean, "since": 0},
+        {"op": "events", "handle": handle, "seat": 0, "since": boolean},
+        {"op": "picture", "handle": handle, "seat": boolean},
+        {"op": "sample", "handle": handle, "seat": boolean, "seed": 1},
+        {"op": "apply", "handle": handle, "move": "draw", "expected_move_number": boolean},
+        {"op": "new", "game": "chinchon", "players": boolean},
+    ):
+        if jsonschema is not None:  # the schema, where it can be checked
+            assert not _validator(REQUEST["$id"]).is_valid(request), request
+        answer = _ask(referee, request, valid=False)
+        assert answer["ok"] is False, (request, answer)
+        assert answer["error"]["type"] == "InvalidArgumentError", (request, answer)
+        field = next(name for name, value in request.items() if value is boolean)
+        assert f"{field!r} must be an integer" in answer["error"]["message"], answer
 
 
 @pytest.mark.parametrize(

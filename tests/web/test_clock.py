@@ -5,15 +5,20 @@ which move that is); a person's first decision of each hand has the hand's break
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from scala40.bots import make_bot
+from scala40.errors import InvalidArgumentError
+from scala40.game import game_names, load_game
 from scala40.web.limits import ServerLimits
+from scala40.web.tables import RequestError, Tables, TableStore
 from tests.web.site import Site, serving, unmetered
 
 CLOCK = 0.6
@@ -64,6 +69,91 @@ def test_a_timeout_is_played_only_once_the_clock_has_run_out(site: Site) -> None
     assert (status, answered["error"]) == (409, "ClockRunning")
 
 
+class _SetClock:
+    """A clock that reads what the test sets (seconds since the epoch): a clock judged
+    by the time it reads, not by the test waiting for it."""
+
+    def __init__(self) -> None:
+        self.reads = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.reads
+
+
+def _state(tables: Tables, table: int) -> Any:
+    """The table's state as the server keeps it."""
+    with tables.store.connect() as db:
+        game, text = db.execute("SELECT game, state FROM tables WHERE id = ?", (table,)).fetchone()
+    return load_game(game).state_from_dict(json.loads(text))
+
+
+def test_a_timeout_is_refused_while_any_time_is_left_on_the_clock(tmp_path: Path) -> None:
+    """A timeout judged early (the time left rounded to the second, or to the
+    millisecond an answer tells, or half a second spared) would play a person's move
+    with their clock still running: refused with a minute, a second, half a second, a
+    millisecond or less left, as the clock reads it; played once it reads none."""
+    clock = _SetClock()
+    limits = unmetered(decision_seconds=60.0, hand_break_seconds=0)
+    tables = Tables(TableStore(str(tmp_path / "tables.sqlite")), limits, now=clock)
+    body = {"game": "chinchon", "bots": [None, None], "shuffle": False}
+    made = tables.handle("POST", "/tables", "", body)[1]
+    path, started = f"/tables/{made['table']}", clock.reads
+    state = _state(tables, made["table"])
+    mover = state.current_player
+    asker = {"seat": 1 - mover, "token": made["tokens"][str(1 - mover)]}
+    query = f"seat={asker['seat']}&token={asker['token']}"
+    for left in (60.0, 1.0, 0.5, 0.001, 0.0004):
+        clock.reads = started + 60.0 - left
+        told = tables.handle("GET", path, query, None)[1]["clock"]
+        assert (told["seat"], told["left"]) == (mover, round(left, 3))  # told to the ms
+        with pytest.raises(RequestError) as refused:
+            tables.handle("POST", path + "/timeout", "", asker)
+        assert (refused.value.status, refused.value.kind) == (409, "ClockRunning"), left
+        assert _state(tables, made["table"]) == state  # nothing played
+    clock.reads = started + 60.0
+    status, answered = tables.handle("POST", path + "/timeout", "", asker)
+    assert status == 200, answered
+    assert answered["events"][-1]["move"] == str(state.default_move(mover))
+    assert answered["clock"]["left"] == 60.0  # the next decision's, started afresh
+
+
+def _presets() -> list[tuple[str, str]]:
+    return [
+        (name, preset)
+        for name in game_names()
+        for preset in load_game(name).ruleset_type.preset_names()
+    ]
+
+
+def test_the_default_move_is_told_to_the_person_to_decide_alone_whatever_the_sides(
+    tmp_path: Path,
+) -> None:
+    """The move a timeout plays names a card of the decider's hand (a discard): told to
+    the person to decide, and to no other person at the table, their partner included
+    (Skarney's partnerships: seats 0 and 2 against 1 and 3), at a table of four people
+    of every game and every preset (its sides, or a seat each)."""
+    limits = unmetered(decision_seconds=60.0, hand_break_seconds=0)
+    tables = Tables(TableStore(str(tmp_path / "tables.sqlite")), limits)
+    partners = 0
+    for name, preset in _presets():
+        rules = load_game(name).ruleset_type.preset(preset)
+        players = max(rules.min_players, min(4, rules.max_players))
+        body = {"game": name, "rules": preset, "players": players, "shuffle": False}
+        made = tables.handle("POST", "/tables", "", {**body, "bots": [None] * players})[1]
+        state = _state(tables, made["table"])
+        decider = state.current_player
+        for seat in range(players):
+            query = f"seat={seat}&token={made['tokens'][str(seat)]}"
+            clock = tables.handle("GET", f"/tables/{made['table']}", query, None)[1]["clock"]
+            assert clock["seat"] == decider, (name, preset, clock)
+            if seat == decider:
+                assert clock["default_move"] == str(state.default_move(decider))
+            else:
+                assert "default_move" not in clock, (name, preset, seat, clock)
+                partners += any({seat, decider} <= set(side) for side in state.teams)
+    assert partners >= 3  # Skarney's partnership presets, each a partner told nothing
+
+
 def test_no_clock_runs_while_a_bot_is_to_move_or_the_match_is_over(site: Site) -> None:
     table, tokens = site.create("chinchon", [None, "greedy"], seed=3)
     asker = {"seat": 0, "token": tokens["0"]}
@@ -74,9 +164,11 @@ def test_no_clock_runs_while_a_bot_is_to_move_or_the_match_is_over(site: Site) -
     assert (status, answered["error"]) == (400, "InvalidArgumentError")
 
 
-def test_the_clock_is_the_servers_to_set() -> None:
+def test_the_clock_is_the_servers_to_set(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="decision_seconds must be a number of seconds"):
         ServerLimits(decision_seconds=-1)
+    with pytest.raises(InvalidArgumentError, match="now must be a clock to call"):
+        Tables(TableStore(str(tmp_path / "tables.sqlite")), now=1_800_000_000.0)  # type: ignore[arg-type]
 
 
 def test_a_persons_first_decision_of_each_hand_has_the_break_on_its_clock(

@@ -13,6 +13,7 @@ import io
 import json
 import pathlib
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Mapping
 from typing import Any
@@ -98,6 +99,48 @@ def test_a_fault_quoting_a_whole_body_writes_no_line_past_its_cut(
     assert max(len(line) for line in traceback) <= MAX_LINE_CHARS + 40
     summary = f"RuntimeError: broken by {CONTROLS * 3_000}"
     assert f"({len(summary)} characters in all)" in told
+
+
+class _BrokenAnywhere(Tables):
+    """Tables whose every request meets a fault of the server's own, its error quoting
+    the request's path, decoded (as a server's error may quote what it was sent)."""
+
+    def handle(
+        self, method: str, path: str, query: str, body: object, *, client: str = "local"
+    ) -> tuple[int, dict[str, Any]]:
+        raise RuntimeError(f"broken at {urllib.parse.unquote(path)}")
+
+
+def test_a_fault_whose_request_or_error_escapes_past_its_cut_is_cut_once_escaped(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A request line is cut as the error's is, and each is judged by its length once
+    escaped, not before: the path of 250 escape codes (each sent as ``%1B``, three
+    characters) is 751 characters, the error quoting them 275, each escaped in four.
+    The log's own line holds its words, the request cut to 200 characters and the error
+    to :data:`~scala40.web.faults.MAX_LINE_CHARS`, each saying how long it was."""
+    path = "/" + "%1B" * 250
+    server = make_server(_BrokenAnywhere(TableStore(str(tmp_path / "tables.sqlite")), unmetered()))
+    try:
+        address = f"http://127.0.0.1:{server.server_address[1]}{path}"
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(address, timeout=30)
+        with answer.value:
+            assert answer.value.code == 500
+    finally:
+        server.shutdown()
+        server.server_close()
+    lines = capsys.readouterr().err.splitlines()
+    told = lines[0]
+    request, error = f"GET {path}", f"RuntimeError: broken at /{chr(27) * 250}"
+    assert len(error) <= MAX_LINE_CHARS < 4 * len(error)  # cut once escaped, not before
+    assert told.startswith("scala40 web: a fault answered 500 (GET /%1B%1B"), told[:100]
+    assert f"({len(request)} characters in all)" in told
+    assert f"({len(error)} characters in all)" in told
+    words = len("scala40 web: a fault answered 500 (): ") + 2 * len("... (NNNN characters in all)")
+    assert len(told) <= words + 200 + MAX_LINE_CHARS, told
+    traceback = [line for line in lines if not line.startswith("scala40 web: ")]
+    assert max(len(line) for line in traceback) <= MAX_LINE_CHARS + 40
 
 
 def test_past_the_kinds_kept_a_fault_is_counted_without_its_traceback() -> None:

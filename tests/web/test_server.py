@@ -156,6 +156,12 @@ def test_stale_moves_wrong_tokens_and_bad_requests(site: Site) -> None:
         assert site.call("POST", path, {**body, "token": wrong})[0] == 403, wrong
     assert site.call("POST", path, {**body, "seat": 1})[0] == 403  # a bot's seat
     assert site.call("POST", path, {**body, "seat": 7})[0] == 400
+    # A seat is an integer, never a boolean (Python's True is 1, False 0): refused as no
+    # seat, with the right seat's token too.
+    for boolean in (False, True):
+        status, answered = site.call("POST", path, {**body, "seat": boolean})
+        assert (status, answered["error"]) == (400, "InvalidArgumentError"), (boolean, answered)
+    assert site.state(table) == state  # nothing played
     status, answered = site.call("POST", path, {**body, "move": "fly"})
     assert (status, answered["error"]) == (400, "InvalidMoveError")
     assert site.call("GET", "/tables/999?seat=0&token=x")[0] == 404

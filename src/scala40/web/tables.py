@@ -190,7 +190,7 @@ class _Table:
         self.deal = deal
         """The secret deal (``None`` at a table made before seeds were kept secret)."""
         self.decision_started = decision_started
-        """When the decision of the person to decide began (``time.time()``)."""
+        """When the decision of the person to decide began (as :attr:`Tables.now` reads)."""
         self.request_seconds = request_seconds
         """The server's request bound: no bot move thinks longer."""
         self.state = state
@@ -208,6 +208,8 @@ class _Table:
         """A turn for a bot to think in (:meth:`~scala40.web.budgets.Budgets.thinking`)."""
         self.held_back: Refusal | None = None
         """Why the bots stopped before their move's time, if a budget or a turn did."""
+        self.now: Callable[[], float] = time.time
+        """The time the person's clock reads (:attr:`Tables.now`)."""
 
     def bot(self, seat: int | None) -> str | None:
         if seat is None or seat >= len(self.seats):
@@ -289,14 +291,28 @@ class Tables(DealSteps):
     """The requests of the web table's HTTP interface (see the module and
     :mod:`scala40.web.server` for the endpoints), over ``store``'s tables, within
     ``limits`` (:class:`~scala40.web.limits.ServerLimits`; its defaults unless given).
+    The people's clocks read ``now`` (seconds, :func:`time.time` unless given: a test
+    gives a clock of its own, to judge a clock by the time it reads rather than by
+    waiting).
 
     :raises InvalidArgumentError: ``store`` is not a
-        :class:`~scala40.web.store.TableStore`, ``limits`` not limits.
+        :class:`~scala40.web.store.TableStore`, ``limits`` not limits, ``now`` not
+        callable.
     """
 
-    def __init__(self, store: TableStore, limits: ServerLimits | None = None) -> None:
+    def __init__(
+        self,
+        store: TableStore,
+        limits: ServerLimits | None = None,
+        *,
+        now: Callable[[], float] = time.time,
+    ) -> None:
         if not isinstance(store, TableStore):
             raise InvalidArgumentError(f"store must be a TableStore, got {describe(store)}")
+        if not callable(now):
+            raise InvalidArgumentError(f"now must be a clock to call, got {describe(now)}")
+        self.now: Callable[[], float] = now
+        """The time the people's clocks read (see the class)."""
         self.store = store
         self.limits: ServerLimits = ServerLimits() if limits is None else limits
         """The server's limits (:mod:`scala40.web.limits`)."""
@@ -462,6 +478,7 @@ class Tables(DealSteps):
                 self.limits.request_seconds,
             )
             table.think = self._thinking(table)
+            table.now = self.now
             self._request.table_id = table_id
             if fresh:
                 table.saved = None  # stored (with the deal's events) when the block ends
@@ -493,7 +510,7 @@ class Tables(DealSteps):
         person's first decision of the hand starts it after the hand's break."""
         table.decision_started = None
         if _person_decides(table):
-            table.decision_started = time.time()
+            table.decision_started = table.now()
             if not _moved_this_hand(table, table.state.current_player):
                 table.decision_started += self.limits.hand_break_seconds
 
@@ -586,6 +603,7 @@ class Tables(DealSteps):
         state = game.new_game(rules, players, seed)
         table = _Table(0, game, seed, state, seats, limit, deal, now, self.limits.request_seconds)
         table.think = self._thinking(table)
+        table.now = self.now
         # The bots play up to a person's decision before the table is stored, and it is
         # stored whole in one transaction: a bot that fails there leaves no table behind
         # to fail again (and no other request waits on the file while they think).
@@ -809,13 +827,15 @@ def _play_timeout(table: _Table, seat: int, body: Mapping[str, Any], limits: Ser
     mover = table.state.current_player
     if mover is None or table.bot(mover) is not None or table.state.is_over:
         raise InvalidArgumentError("no person is to decide")
-    clock = _clock(table, limits)
-    if clock is not None and clock["left"] > 0:
+    # Judged by the time left as the clock reads it, not as an answer rounds it: a
+    # timeout is never played before the clock has run out, by a millisecond.
+    left = _time_left(table, limits)
+    if left > 0:
         raise RequestError(
             409,
             "ClockRunning",
-            f"seat {mover} has {clock['left']:.1f} s left of the "
-            f"{clock['seconds']:g} s this server gives a decision (and the "
+            f"seat {mover} has {left:.3f} s left of the "
+            f"{limits.decision_seconds:g} s this server gives a decision (and the "
             f"{limits.hand_break_seconds:g} s more of a person's first of a hand)",
         )
     table.apply(table.state.default_move(mover))
@@ -861,18 +881,24 @@ def _moved_this_hand(table: _Table, seat: int) -> bool:
     return any(entry.seat == seat for entry in HandHistory(table.state.hand_log))
 
 
+def _time_left(table: _Table, limits: ServerLimits) -> float:
+    """The seconds left on the clock of the person to decide (at least 0), the hand's
+    break included at a person's first decision of a hand."""
+    now = table.now()
+    started = now if table.decision_started is None else table.decision_started
+    return max(0.0, started + limits.decision_seconds - now)
+
+
 def _clock(table: _Table, limits: ServerLimits) -> dict[str, Any] | None:
-    """The clock of the person to decide: their seat, the seconds a decision has, and
-    the seconds left, the hand's break included at a person's first decision of a hand
-    (``None`` when no person decides)."""
+    """The clock of the person to decide as an answer tells it: their seat, the seconds
+    a decision has, and the seconds left (:func:`_time_left`, to the millisecond;
+    ``None`` when no person decides)."""
     if not _person_decides(table):
         return None
-    started = time.time() if table.decision_started is None else table.decision_started
-    left = max(0.0, started + limits.decision_seconds - time.time())
     return {
         "seat": table.state.current_player,
         "seconds": limits.decision_seconds,
-        "left": round(left, 3),
+        "left": round(_time_left(table, limits), 3),
     }
 
 
