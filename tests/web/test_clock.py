@@ -171,7 +171,9 @@ UNSEEN = 10.0
 
 @pytest.fixture
 def timed(tmp_path: Path) -> Iterator[tuple[Site, Clock]]:
-    """A server whose decisions' clocks read a :class:`Clock` the test sets."""
+    """A server whose decisions' clocks read a :class:`Clock` the test sets (its tables
+    are dealt as they are made, ``"shuffle": false``: no answer shows the first decision
+    to its person before the test's look does)."""
     clock = Clock()
     limits = unmetered(decision_seconds=SECONDS, unseen_seconds=UNSEEN, hand_break_seconds=0)
     with serving(str(tmp_path / "tables.sqlite"), limits=limits, clock=clock) as site:
@@ -201,7 +203,7 @@ def test_a_decisions_clock_starts_when_it_is_shown_to_its_person(
     to the person's seat carries the decision (their page's look, or the answer to their
     own move); another seat's look starts nothing."""
     site, clock = timed
-    table, tokens = site.create("chinchon", [None, None], players=2)
+    table, tokens = site.create("chinchon", [None, None], players=2, shuffle=False)
     mover = site.state(table).current_player
     other = 1 - mover
     mine, theirs = tokens[str(mover)], tokens[str(other)]
@@ -251,7 +253,7 @@ def test_a_client_that_never_looks_holds_the_table_unseen_seconds_at_most(
     clock starts ``unseen_seconds`` after it came at the latest, and the other person may
     have the default move played once a decision's time more has passed."""
     site, clock = timed
-    table, tokens = site.create("chinchon", [None, None], players=2)
+    table, tokens = site.create("chinchon", [None, None], players=2, shuffle=False)
     mover = site.state(table).current_player
     other = 1 - mover
     theirs = tokens[str(other)]
@@ -277,7 +279,7 @@ def test_the_state_poll_tells_each_seat_which_moves_a_timeout_played(
     them; then the move's event says a timeout played it, to them and to every seat
     (their own moves never say so)."""
     site, clock = timed
-    table, tokens = site.create("chinchon", [None, None], players=2)
+    table, tokens = site.create("chinchon", [None, None], players=2, shuffle=False)
     state = site.state(table)
     mover = state.current_player
     other = 1 - mover

@@ -669,6 +669,9 @@ class Tables(DealSteps):
         try:
             with self._table(table_id, deadline) as (table, db):
                 seat = _seat(table, params)
+                # A deal just drawn is stored, its decision's clock set, before the seat
+                # is shown it (the clock then starts as it is shown: _answer).
+                self._save(db, table)
                 return _answer(table, db, self.limits, seat, since)
         except UndealtError:
             return self._undealt(table_id, params, deadline)
