@@ -793,7 +793,7 @@ function show(next) {
   renderEnds();
   bringDecisionIntoView();
   $("undo").disabled = !next.can_undo;
-  // Another person's clock has run out: any seat may have the default move played.
+  // Another person's clock has run out: this page may have their default move played.
   tickClock();
   $("resign").disabled = view.is_over || (view.public.resigned || []).includes(table.seat);
   lookAgain(next);
