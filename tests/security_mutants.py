@@ -167,6 +167,16 @@ MUTANTS: dict[str, Mutant] = {
         "    if False:\n",
         "a timeout played at once, whatever is left on the person's clock",
     ),
+    "scala40.web.tables:Tables._start_clock": Mutant(
+        "            table.decision_started = table.clock() + unseen + _break(table, self.limits)\n",
+        "            table.decision_started = table.clock() + _break(table, self.limits)\n",
+        "a decision's clock started as the decision comes, before its person is shown it",
+    ),
+    "scala40.web.tables:_show": Mutant(
+        "    if table.decision_started is None or now < table.decision_started:\n",
+        "    if True:\n",
+        "every look of the person's own starting their clock afresh",
+    ),
     "scala40.web.intake:Intake._receive#whole": Mutant(
         "        if arrived.length is not None and len(arrived.data) >= arrived.length:\n",
         "        if True:\n",
@@ -844,6 +854,25 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "    left = round(_time_left(table, limits), 3)\n",
             "the time left judged as an answer tells it, to the millisecond: a timeout played "
             "with less than half a millisecond left",
+        ),
+    ),
+    "scala40.web.tables:Tables._start_clock": (
+        Mutant(
+            "            table.decision_started = table.clock() + unseen + _break(table, self.limits)\n",
+            "            table.decision_started = table.clock() + unseen / 2 + _break(table, self.limits)\n",
+            "half the wait for the person's page: a decision's clock runs before it is shown",
+        ),
+        Mutant(
+            "            table.decision_started = table.clock() + unseen + _break(table, self.limits)\n",
+            "            table.decision_started = table.clock() + 100 * unseen + _break(table, self.limits)\n",
+            "a decision never looked at holds the table a hundred times the bound",
+        ),
+    ),
+    "scala40.web.tables:_show": (
+        Mutant(
+            "    if table.decision_started is None or now < table.decision_started:\n",
+            "    if False:\n",
+            "a look never starts the clock: every decision waits the whole bound",
         ),
     ),
     "scala40.web.intake:Intake._receive#whole": (

@@ -1210,8 +1210,10 @@ def test_the_clock_counts_down_and_says_what_happens_at_zero(
     """The defect: "(90 s left)" stayed on the screen as long as the decision, and
     nothing said what happens at zero. The page counts down from what the server's answer
     says is left (two readings a second apart differ by about a second), and says what the
-    server does at zero: nothing by itself; anyone at the table may then have the
-    person's default move (named: the server's ``default_move``) played for them."""
+    server does at zero: nothing by itself; at this table of one person and a bot, nobody
+    asks for the person's default move (no bot does: the page promised once that anyone
+    at the table might), so the bots wait for the person's move (at a table of two
+    people, tests/browser/test_timeouts.py: the other may have it played)."""
     base, database = site
     _start(browser, base, "chinchon", seed=3)
     table = Table(browser, database, "chinchon")
@@ -1221,17 +1223,17 @@ def test_the_clock_counts_down_and_says_what_happens_at_zero(
     time.sleep(1.05)
     second = _seconds_left(browser)
     assert 1 <= first - second <= 2, (first, second)
-    default = players_text(str(state.default_move(0)), spanish=True)
     note = browser.find_element(By.ID, "clock-note").text
     assert note == (
-        f"When your clock reaches 0, anyone at the table may have “{default}” played for "
-        "you; nothing is played until someone asks."
+        "No other person sits at this table: when your clock reaches 0, nothing is played "
+        "for you; the bots wait for your move."
     )
     # At zero (the answer's clock run down on the page): time's up, and what follows.
     browser.execute_script("answer.clock.left = 0.6; clockRead = performance.now();")
     _until(lambda: "(time's up)" in browser.find_element(By.ID, "status").text, "zero")
     note = browser.find_element(By.ID, "clock-note").text
-    assert note.startswith(f"Your time is up: anyone at the table may now have “{default}”")
+    assert note.startswith("Your time is up, but no other person sits at this table"), note
+    assert note.endswith("the bots wait for yours."), note
     # Another person's clock run out: their default move is offered.
     browser.execute_script(
         "answer.clock = Object.assign({}, answer.clock, {seat: 1, left: 0});"

@@ -143,11 +143,18 @@ class Site:
 
 
 @contextmanager
-def serving(database: str, **options: Any) -> Iterator[Site]:
+def serving(
+    database: str, *, clock: Callable[[], float] | None = None, **options: Any
+) -> Iterator[Site]:
     """A server over the tables of ``database``, made with ``options`` (those of
-    :func:`scala40.web.server.make_server`), stopped when the block ends."""
+    :func:`scala40.web.server.make_server`), its decisions' clocks reading ``clock``
+    (:class:`~scala40.web.tables.Tables`'s), stopped when the block ends."""
     options.setdefault("limits", unmetered())
-    server = make_server(TableStore(database), **options)
+    store = TableStore(database)
+    if clock is None:
+        server = make_server(store, **options)
+    else:
+        server = make_server(Tables(store, options.pop("limits"), clock=clock), **options)
     tables: Tables = server.RequestHandlerClass.tables  # type: ignore[attr-defined]
     try:
         yield Site(f"http://127.0.0.1:{server.server_address[1]}", database, tables)

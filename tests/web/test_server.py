@@ -28,9 +28,10 @@ from tests.web.site import Site, serving, unmetered
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    # No clock (0 seconds a decision): the scripted seats let their time run out at will.
+    # No clock (0 seconds a decision, from the moment it comes): the scripted seats let
+    # their time run out at will.
     database = str(tmp_path_factory.mktemp("web") / "tables.sqlite")
-    limits = unmetered(decision_seconds=0, hand_break_seconds=0)
+    limits = unmetered(decision_seconds=0, unseen_seconds=0, hand_break_seconds=0)
     with serving(database, limits=limits) as running:
         yield running
 

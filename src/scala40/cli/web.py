@@ -7,13 +7,14 @@ listens on ``127.0.0.1`` unless ``--host`` says otherwise: anyone who reaches th
 can make tables, and plays only the seats whose tokens they hold. Its limits
 (:class:`~scala40.web.limits.ServerLimits`) are the options of whoever starts it:
 ``--request-seconds``, the wall time a request lets the bots think,
-``--decision-seconds``, a person's clock for each decision, ``--hand-break-seconds``, how
-much longer a person's first decision of each hand runs, ``--read-seconds``, how long it
-waits for a request's headers and body, and ``--finished-seconds`` and
-``--idle-seconds``, how long finished and idle tables are kept; and what clients may
-spend, each and in all: ``--max-connections`` and ``--client-connections``,
-``--client-tables-per-minute``, ``--client-tables`` and ``--max-tables`` (with
-``--in-play-seconds``), ``--client-bot-seconds-per-minute``,
+``--decision-seconds``, a person's clock for each decision, ``--unseen-seconds``, how
+long it waits at most for the person's page to be shown the decision,
+``--hand-break-seconds``, how much longer a person's first decision of each hand runs,
+``--read-seconds``, how long it waits for a request's headers and body, and
+``--finished-seconds`` and ``--idle-seconds``, how long finished and idle tables are
+kept; and what clients may spend, each and in all: ``--max-connections`` and
+``--client-connections``, ``--client-tables-per-minute``, ``--client-tables`` and
+``--max-tables`` (with ``--in-play-seconds``), ``--client-bot-seconds-per-minute``,
 ``--table-bot-seconds-per-minute``, ``--requests-at-once`` and ``--bots-at-once``. The
 server is same-origin unless ``--allow-origin ORIGIN`` names others.
 
@@ -93,6 +94,9 @@ def _limits() -> tuple[tuple[str, float, str, str], ...]:
         ("decision_seconds", web_limits.DEFAULT_DECISION_SECONDS,
          "a person's clock for each decision: a timeout plays their default move only "
          "once it has run out", ""),
+        ("unseen_seconds", web_limits.DEFAULT_UNSEEN_SECONDS,
+         "how long a decision's clock waits, at most, for the person's page to be shown "
+         "it", ""),
         ("hand_break_seconds", web_limits.DEFAULT_HAND_BREAK_SECONDS,
          "how much longer a person's first decision of each hand runs, to read how the "
          "last hand ended", ""),

@@ -10,11 +10,17 @@ server of one's own), never by a client.
   ``advance`` plays on. A table's ``bot_time_limit`` can lower a bot's time a move, never
   raise the request past this bound.
 * **decision_seconds** (:data:`DEFAULT_DECISION_SECONDS`, 60, by default): a person's
-  clock for each decision. The server starts it when the decision comes to the person
-  (and again when undo brings one back), every answer says how much is left
-  (``clock``), and ``timeout`` (the game's default move, played for the person) is
-  honoured only once it has run out, whichever seat of the table asks. 0 lets any seat
-  ask at once.
+  clock for each decision. The server starts it when the decision is shown to the
+  person (an answer to their seat carries it: their page's look, or the answer to their
+  own move), or **unseen_seconds** after the decision came, whichever is sooner; every
+  answer says how much is left (``clock``), and ``timeout`` (the game's default move,
+  played for the person) is honoured only once it has run out, whichever seat of the
+  table asks. 0 lets any seat ask once the decision was shown.
+* **unseen_seconds** (:data:`DEFAULT_UNSEEN_SECONDS`, 10, by default, at most 600): how
+  long a decision's clock waits for the person's page to be shown it. A page that learns
+  late of a decision (a move another seat had played for the person by a timeout, a
+  connection lost a moment) loses none of its clock; a client that never looks holds
+  the table for this long at most, before its clock runs as if shown.
 * **hand_break_seconds** (:data:`DEFAULT_HAND_BREAK_SECONDS`, 30, by default): how much
   longer the clock of a person's first decision in each hand runs, so that the players
   may read how the last hand ended (or, in the first hand, sit down) before it counts.
@@ -101,6 +107,7 @@ __all__ = [
     "DEFAULT_HAND_BREAK_SECONDS",
     "DEFAULT_READ_SECONDS",
     "DEFAULT_REQUEST_SECONDS",
+    "DEFAULT_UNSEEN_SECONDS",
     "MAX_RATE",
     "ServerLimits",
 ]
@@ -111,6 +118,8 @@ DEFAULT_DECISION_SECONDS = 60.0
 """A person's clock for each decision, by default."""
 DEFAULT_HAND_BREAK_SECONDS = 30.0
 """How much longer a person's first decision of a hand runs, by default."""
+DEFAULT_UNSEEN_SECONDS = 10.0
+"""How long a decision's clock waits to be shown to its person, at most, by default."""
 DEFAULT_READ_SECONDS = 10.0
 """How long the server waits for a request's headers and body, by default."""
 MAX_RATE = 1_000_000.0
@@ -196,6 +205,11 @@ class ServerLimits:
     )
     """A person's clock for each decision: ``timeout`` plays their default move only once
     it has run out."""
+    unseen_seconds: float = attrs.field(
+        default=DEFAULT_UNSEEN_SECONDS, converter=_seconds, validator=_within(0, 600)
+    )
+    """How long a decision's clock waits for the decision to be shown to its person (an
+    answer to their seat carrying it), at most: it starts at the sooner of the two."""
     read_seconds: float = attrs.field(
         default=DEFAULT_READ_SECONDS, converter=_seconds, validator=_within(0.05, 600)
     )

@@ -120,7 +120,8 @@ _COLUMNS = (
     # The secret deal, as JSON (seed as decimal text, salt, chosen): NULL at a table made
     # before seeds were kept secret (its seed is the column ``seed``).
     ("deal", "TEXT"),
-    # When the decision of the person to decide began (time.time()), for the clock.
+    # When the clock of the person to decide starts (time.time()): the latest it may,
+    # until the decision is shown to them (scala40.web.tables).
     ("decision_started", "REAL"),
     # When the table last changed, and whether its match is over: for the expiry.
     ("updated", "REAL"),

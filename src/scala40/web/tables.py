@@ -69,12 +69,18 @@ past it).
 
 **Resignation** is taken from a seat at any moment (C-RESIGN). **The clock**: each
 decision of a person runs on a clock the server keeps
-(:attr:`~scala40.web.limits.ServerLimits.decision_seconds`); every answer says what is
-left (``clock``; the person's own answer names the move a timeout plays,
-``default_move``), and once it has run out any seat of the table may have the game's
-default move played for the person (``timeout``; before, it is refused with status 409,
-``ClockRunning``). At zero the server plays nothing by itself: the move waits for a seat
-to ask. The first decision a person makes in each hand has
+(:attr:`~scala40.web.limits.ServerLimits.decision_seconds`), from the moment the decision
+is shown to the person (an answer to their seat carries it) or
+:attr:`~scala40.web.limits.ServerLimits.unseen_seconds` after it came, whichever is
+sooner: a page that learns of a decision late (the move before it played for the person
+by a timeout) loses none of its clock, and a client that never looks holds the table
+that long at most. Every answer says what is left (``clock``; the person's own answer
+names the move a timeout plays, ``default_move``), and once it has run out any seat of
+the table may have the game's default move played for the person (``timeout``; before,
+it is refused with status 409, ``ClockRunning``); the move's event says so to every seat
+(``"timeout": true``). At zero the server plays nothing by itself: the move waits for a
+seat to ask (at a table where no other person sits, nobody asks: the bots wait for the
+person's move). The first decision a person makes in each hand has
 :attr:`~scala40.web.limits.ServerLimits.hand_break_seconds` more on its clock: the time to
 read how the last hand ended (the page shows it as the next hand begins) or, in the
 first hand, to sit down.
@@ -190,7 +196,8 @@ class _Table:
         self.deal = deal
         """The secret deal (``None`` at a table made before seeds were kept secret)."""
         self.decision_started = decision_started
-        """When the decision of the person to decide began (as :attr:`Tables.now` reads)."""
+        """When the clock of the person to decide starts (or started): see
+        :meth:`Tables._start_clock` and :func:`_show`."""
         self.request_seconds = request_seconds
         """The server's request bound: no bot move thinks longer."""
         self.state = state
@@ -208,8 +215,11 @@ class _Table:
         """A turn for a bot to think in (:meth:`~scala40.web.budgets.Budgets.thinking`)."""
         self.held_back: Refusal | None = None
         """Why the bots stopped before their move's time, if a budget or a turn did."""
-        self.now: Callable[[], float] = time.time
-        """The time the person's clock reads (:attr:`Tables.now`)."""
+        self.clock: Callable[[], float] = time.time
+        """The time the decisions' clocks read (:class:`Tables`'s ``clock``)."""
+        self.timed_out: set[int] = set()
+        """The move numbers of this request's moves that a timeout played (their events
+        say so)."""
 
     def bot(self, seat: int | None) -> str | None:
         if seat is None or seat >= len(self.seats):
@@ -290,13 +300,12 @@ def _seed_of_row(value: int) -> int:
 class Tables(DealSteps):
     """The requests of the web table's HTTP interface (see the module and
     :mod:`scala40.web.server` for the endpoints), over ``store``'s tables, within
-    ``limits`` (:class:`~scala40.web.limits.ServerLimits`; its defaults unless given).
-    The people's clocks read ``now`` (seconds, :func:`time.time` unless given: a test
-    gives a clock of its own, to judge a clock by the time it reads rather than by
-    waiting).
+    ``limits`` (:class:`~scala40.web.limits.ServerLimits`; its defaults unless given),
+    its decisions' clocks reading ``clock`` (seconds, ``time.time`` unless given: a test
+    sets the time itself).
 
     :raises InvalidArgumentError: ``store`` is not a
-        :class:`~scala40.web.store.TableStore`, ``limits`` not limits, ``now`` not
+        :class:`~scala40.web.store.TableStore`, ``limits`` not limits, ``clock`` not
         callable.
     """
 
@@ -305,14 +314,14 @@ class Tables(DealSteps):
         store: TableStore,
         limits: ServerLimits | None = None,
         *,
-        now: Callable[[], float] = time.time,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         if not isinstance(store, TableStore):
             raise InvalidArgumentError(f"store must be a TableStore, got {describe(store)}")
-        if not callable(now):
-            raise InvalidArgumentError(f"now must be a clock to call, got {describe(now)}")
-        self.now: Callable[[], float] = now
-        """The time the people's clocks read (see the class)."""
+        if clock is not None and not callable(clock):
+            raise InvalidArgumentError(f"clock must be callable, got {describe(clock)}")
+        self.clock: Callable[[], float] = time.time if clock is None else clock
+        """The time the decisions' clocks read, in seconds."""
         self.store = store
         self.limits: ServerLimits = ServerLimits() if limits is None else limits
         """The server's limits (:mod:`scala40.web.limits`)."""
@@ -478,7 +487,7 @@ class Tables(DealSteps):
                 self.limits.request_seconds,
             )
             table.think = self._thinking(table)
-            table.now = self.now
+            table.clock = self.clock
             self._request.table_id = table_id
             if fresh:
                 table.saved = None  # stored (with the deal's events) when the block ends
@@ -506,13 +515,14 @@ class Tables(DealSteps):
             raise RequestError(503, "Busy", str(error), retry_after=1) from None
 
     def _start_clock(self, table: _Table) -> None:
-        """Start the clock of a decision that comes to a person (none otherwise): a
-        person's first decision of the hand starts it after the hand's break."""
+        """Set the clock of a decision that comes to a person (none otherwise) to start
+        :attr:`~scala40.web.limits.ServerLimits.unseen_seconds` from now, the latest it
+        may: it starts sooner once the decision is shown to the person (:func:`_show`).
+        A person's first decision of the hand starts it after the hand's break."""
         table.decision_started = None
         if _person_decides(table):
-            table.decision_started = table.now()
-            if not _moved_this_hand(table, table.state.current_player):
-                table.decision_started += self.limits.hand_break_seconds
+            unseen = self.limits.unseen_seconds
+            table.decision_started = table.clock() + unseen + _break(table, self.limits)
 
     def _save(self, db: sqlite3.Connection, table: _Table) -> None:
         """Store the table's state and this request's events, and the state as a
@@ -535,12 +545,13 @@ class Tables(DealSteps):
         db.executemany(
             "INSERT INTO events (table_id, seat, number, event) VALUES (?, ?, ?, ?)",
             [
-                (table.id, seat, event.number, json.dumps(event.for_seat(seat)))
+                (table.id, seat, event.number, json.dumps(_event_for(table, event, seat)))
                 for event in table.events
                 for seat in range(len(table.seats))
             ],
         )
         table.events = []
+        table.timed_out = set()
         keep_decision(db, table)
 
     # ------------------------------------------------------------ requests
@@ -603,7 +614,7 @@ class Tables(DealSteps):
         state = game.new_game(rules, players, seed)
         table = _Table(0, game, seed, state, seats, limit, deal, now, self.limits.request_seconds)
         table.think = self._thinking(table)
-        table.now = self.now
+        table.clock = self.clock
         # The bots play up to a person's decision before the table is stored, and it is
         # stored whole in one transaction: a bot that fails there leaves no table behind
         # to fail again (and no other request waits on the file while they think).
@@ -658,6 +669,9 @@ class Tables(DealSteps):
         try:
             with self._table(table_id, deadline) as (table, db):
                 seat = _seat(table, params)
+                # A deal just drawn is stored, its decision's clock set, before the seat
+                # is shown it (the clock then starts as it is shown: _answer).
+                self._save(db, table)
                 return _answer(table, db, self.limits, seat, since)
         except UndealtError:
             return self._undealt(table_id, params, deadline)
@@ -839,6 +853,7 @@ def _play_timeout(table: _Table, seat: int, body: Mapping[str, Any], limits: Ser
             f"{limits.hand_break_seconds:g} s more of a person's first of a hand)",
         )
     table.apply(table.state.default_move(mover))
+    table.timed_out.add(table.state.move_number)
 
 
 _PLAYS: dict[str, Callable[[_Table, int, Mapping[str, Any], ServerLimits], None]] = {
@@ -881,10 +896,43 @@ def _moved_this_hand(table: _Table, seat: int) -> bool:
     return any(entry.seat == seat for entry in HandHistory(table.state.hand_log))
 
 
+def _break(table: _Table, limits: ServerLimits) -> float:
+    """The seconds the clock of the person to decide waits for the hand's break: the
+    break at their first decision of the hand, none at the others."""
+    if _moved_this_hand(table, table.state.current_player):
+        return 0.0
+    return limits.hand_break_seconds
+
+
+def _show(table: _Table, db: sqlite3.Connection, limits: ServerLimits, seat: int) -> None:
+    """``seat`` is being sent its view: if it is the person to decide, their decision is
+    shown to them now, and its clock starts now (after the hand's break, at their first
+    decision of a hand), unless it started already (:meth:`Tables._start_clock` set the
+    latest it may start)."""
+    if not _person_decides(table) or table.state.current_player != seat:
+        return
+    now = table.clock() + _break(table, limits)
+    if table.decision_started is None or now < table.decision_started:
+        table.decision_started = now
+        db.execute("UPDATE tables SET decision_started = ? WHERE id = ?", (now, table.id))
+
+
+def _event_for(table: _Table, event: Event, seat: int) -> dict[str, Any]:
+    """The event as ``seat`` may see it (:meth:`~scala40.events.Event.for_seat`), saying
+    so when a timeout played its move (``"timeout": true``): the person it was played for
+    is told what was played for them, and every other seat that it was not the person's
+    own choice."""
+    shown = event.for_seat(seat)
+    if event.number in table.timed_out and event.text is not None and not event.chance:
+        shown["timeout"] = True
+    return shown
+
+
 def _time_left(table: _Table, limits: ServerLimits) -> float:
     """The seconds left on the clock of the person to decide (at least 0), the hand's
-    break included at a person's first decision of a hand."""
-    now = table.now()
+    break included at a person's first decision of a hand, and the time it waits to be
+    shown to them, until it is."""
+    now = table.clock()
     started = now if table.decision_started is None else table.decision_started
     return max(0.0, started + limits.decision_seconds - now)
 
@@ -926,6 +974,7 @@ def _answer(
     A ``since`` an undo took back (a move between the one it went back to and the last
     one it took back) may hold events the seat should no longer hold: the events are
     then those since the move gone back to, and the answer says so (``undone_to``)."""
+    _show(table, db, limits, seat)
     back = _undone_to(db, table.id, since)
     if back is not None:
         since = back

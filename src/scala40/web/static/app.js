@@ -36,6 +36,10 @@ let shuffling = false; // whether the notice says the deal waits for the people
 let limitTimer = null; // the countdown of what the server holds back
 let clockRead = 0; // when the answer's clock was read (performance.now(), milliseconds)
 let clockTimer = null; // the countdown of the person's clock on the page
+let seenMove = null; // the move number of the last table shown (kept when its events are read again)
+let playedTold = false; // whether the notice says what a timeout played for the person
+let shownCount = 0; // answers shown: a look answered after a newer answer was shown is dropped
+const POLL_MS = 2000; // how often the page looks at the table while nothing of its own is due
 
 async function call(method, path, body) {
   const options = { method, headers: {} };
@@ -359,6 +363,8 @@ function openTable(id, seat, token) {
   handShown = null;
   overShown = false;
   decisionShown = null;
+  seenMove = null;
+  playedTold = false;
   answer = null;
   $("lobby").hidden = true;
   $("table").hidden = false;
@@ -756,7 +762,12 @@ function since() {
 async function refresh() {
   try {
     const query = `seat=${table.seat}&token=${encodeURIComponent(table.token)}&since=${since()}`;
-    show(await call("GET", `/tables/${table.id}?${query}`));
+    const asked = shownCount;
+    const next = await call("GET", `/tables/${table.id}?${query}`);
+    // The answer to a move sent meanwhile was shown: this look may be older than it.
+    if (asked !== shownCount) return;
+    if (unchanged(next)) keepTable(next);
+    else show(next);
   } catch (error) {
     if (error.retryAfter) showLimited(error.limit, error.retryAfter, refresh);
     else notice(error.message);
@@ -791,6 +802,56 @@ async function post(action, extra) {
   }
 }
 
+function unchanged(next) {
+  // Whether a look found the table as shown: no move since (the same move number, no
+  // event), so that only its clock is read again.
+  return answer !== null && next.dealt !== false && next.table === answer.table
+    && next.view.move_number === answer.view.move_number && !next.events.length
+    && next.undone_to === undefined && next.waiting === answer.waiting && !next.held_back;
+}
+
+function keepTable(next) {
+  // The table as shown, its clock read again (the person's own starts when the server
+  // first shows them the decision): the cards the person picked stay picked, the moves
+  // and the picture as they are.
+  stopPolling();
+  shownCount += 1;
+  answer = Object.assign({}, answer, { clock: next.clock, can_undo: next.can_undo });
+  $("undo").disabled = !next.can_undo;
+  startClock();
+  tickClock();
+  lookAgain(next);
+}
+
+function othersSeated() {
+  // Whether another person sits at the table: only a person's page offers "Time's up",
+  // and no bot asks for anyone's default move.
+  return answer.seats.some((place, seat) => seat !== table.seat && !place.bot);
+}
+
+function playedForYou(next) {
+  // The moves a timeout played for this seat that the page has not shown: those after the
+  // table it showed last, or, at its first look, those after the seat's own last move.
+  const mine = next.events.filter((event) => event.seat === table.seat && event.move !== null && event.kind !== "resign");
+  if (seenMove !== null) return mine.filter((event) => event.timeout && event.number > seenMove);
+  return mine.slice(mine.findLastIndex((event) => !event.timeout) + 1);
+}
+
+function tellPlayed(next) {
+  // The person is told at once what another person had played for them when their clock
+  // ran out; the notice stays until they move themselves.
+  const played = playedForYou(next);
+  seenMove = next.view.move_number;
+  if (played.length) {
+    const moves = played.map((event) => `“${moveText(event.move)}”`).join(" then ");
+    notice(`Time's up: ${moves} ${played.length > 1 ? "were" : "was"} played for you.`);
+    playedTold = true;
+  } else if (playedTold && next.events.some((event) => event.seat === table.seat && !event.timeout)) {
+    notice("");
+    playedTold = false;
+  }
+}
+
 function stopPolling() {
   if (polling !== null) clearTimeout(polling);
   polling = null;
@@ -798,6 +859,7 @@ function stopPolling() {
 
 function show(next) {
   stopPolling();
+  shownCount += 1;
   if (next.dealt === false) {
     // The cards wait for the people's parts (fair dealing): this seat's first.
     const warning = undealtWarning(next);
@@ -831,6 +893,7 @@ function show(next) {
   }
   if (!answer || answer.view.move_number !== next.view.move_number) unfolded = new Set();
   answer = next;
+  tellPlayed(next);
   startClock();
   selected = [];
   for (const event of next.events) log.push(event);
@@ -846,12 +909,24 @@ function show(next) {
   renderEnds();
   bringDecisionIntoView();
   $("undo").disabled = !next.can_undo;
-  // Another person's clock has run out: any seat may have the default move played.
+  // Another person's clock has run out: this page may have their default move played.
   tickClock();
   $("resign").disabled = view.is_over || (view.public.resigned || []).includes(table.seat);
+  lookAgain(next);
+}
+
+function lookAgain(next) {
+  // What the page asks next: the bots' moves, or a look at the table every two seconds,
+  // its person's turn or not where another person sits (who may have the person's
+  // default move played once their clock runs out: the page says so at once).
+  const view = next.view;
+  const mine = !view.is_over && view.current_player === table.seat;
   // While a hand's result is up, the bots wait: the next hand goes on when the player
-  // asks for it.
-  if ($("hand-end").open) return;
+  // asks for it. A move another person may play for them is still looked for.
+  if ($("hand-end").open) {
+    if (mine && othersSeated()) polling = setTimeout(refresh, POLL_MS);
+    return;
+  }
   if (next.held_back) {
     // The bots wait for a budget of the server's: they play on when it says.
     const held = next.held_back;
@@ -860,7 +935,7 @@ function show(next) {
   }
   if (limitTimer !== null) stopLimited();
   if (next.waiting) polling = setTimeout(() => post("advance"), 300);
-  else if (!view.is_over && view.current_player !== table.seat) polling = setTimeout(refresh, 2000);
+  else if (!view.is_over && (!mine || othersSeated())) polling = setTimeout(refresh, POLL_MS);
 }
 
 function pictureUrl(what) {
@@ -1164,17 +1239,22 @@ function clockWords() {
 }
 
 function clockNote() {
-  // What happens at zero, as the server does it: it plays nothing by itself; any seat
-  // of the table may then have the person's default move played (its timeout), which
-  // the server names to that person.
+  // What happens at zero, as the server does it: it plays nothing by itself; another
+  // person at the table may then have the person's default move played (its timeout),
+  // which the server names to that person. No bot asks: at a table of bots, nothing.
   const clock = answer.clock;
   if (!clock) return "";
   const over = clockLeft() === 0;
   if (clock.seat === table.seat) {
+    if (!othersSeated()) {
+      return over
+        ? "Your time is up, but no other person sits at this table and no bot asks for your move to be played: the bots wait for yours."
+        : "No other person sits at this table: when your clock reaches 0, nothing is played for you; the bots wait for your move.";
+    }
     const move = clock.default_move ? `“${moveText(clock.default_move)}”` : "your default move";
     return over
-      ? `Your time is up: anyone at the table may now have ${move} played for you; until someone does, the move is yours.`
-      : `When your clock reaches 0, anyone at the table may have ${move} played for you; nothing is played until someone asks.`;
+      ? `Your time is up: another person at the table may now have ${move} played for you (this page will say so); until someone does, the move is yours.`
+      : `When your clock reaches 0, another person at the table may have ${move} played for you; nothing is played until someone asks.`;
   }
   return over
     ? `${seatName(clock.seat)}'s time is up: you may have their default move played for them (“Time's up” above).`
@@ -1470,6 +1550,8 @@ function eventLine(event) {
   let line = `${seatName(event.seat)}: ${moveText(event.move)}`;
   if (event.seat === table.seat && event.cards.length) line += ` (you got ${cards(event.cards)})`;
   else if (event.shown.length && !event.move.includes(event.shown[0])) line += ` (${cards(event.shown)})`;
+  // Played by a timeout: the seat's clock ran out and another person asked for it.
+  if (event.timeout) line += ` (time's up: played for ${event.seat === table.seat ? "you" : "them"})`;
   return line;
 }
 
