@@ -75,6 +75,7 @@ class GameState(KnockState[Move, rules.Ruleset]):
         text=rules.TEXT,
         pack="spanish",
         aliases=("chinchón", "txintxon"),
+        rule_prefix="CH",
     )
 
 

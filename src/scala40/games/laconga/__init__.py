@@ -73,6 +73,7 @@ class GameState(KnockState[Move, rules.Ruleset]):
         text=rules.TEXT,
         pack="spanish",
         aliases=("conga", "la-conga"),
+        rule_prefix="LC",
         players=3,
     )
 

@@ -74,6 +74,7 @@ class GameState(KnockState[Move, rules.Ruleset]):
         "points or less unmatched; a Rumino of seven wins at once; out over 100.",
         text=rules.TEXT,
         aliases=("ramino", "rumina"),
+        rule_prefix="RU",
         players=3,
         # The search on a belief lost to greedy here (42.0% of 100 hands on paired deals, a
         # paired difference of -16 points, standard error 8): the strongest bot plays
