@@ -3,7 +3,9 @@ allows, as its ``Move``.
 
 A game's package star-imports this module and :mod:`~scala40.games._knock.shared` (its
 kinds and ``Move``, its view, phases, bots and arrangement functions are the family's)
-and declares only what is its own: its ruleset, its ``GameState`` and its record.
+and declares only what is its own: its ruleset, its ``GameState`` and its record (its
+``__all__`` lists the kinds and ``Move`` again, as a type checker reads a name of a
+private module re-exported only where it is listed).
 
 >>> from scala40.games import rumino
 >>> from scala40.games._knock import knocks

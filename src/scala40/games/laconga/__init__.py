@@ -34,7 +34,7 @@ from typing import Final
 import attrs
 
 from scala40.game import register_game
-from scala40.games._knock import closes, shared
+from scala40.games._knock import shared
 from scala40.games._knock.closes import *  # noqa: F403 - its kinds and Move
 from scala40.games._knock.closes import Move
 from scala40.games._knock.family import knock_game
@@ -45,17 +45,28 @@ from scala40.games._knock.state import KnockState
 from scala40.games.laconga import rules
 from scala40.games.laconga.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-__all__ = [
+# The family's kinds and Move are listed, not added from the module that declares them:
+# a type checker sees a name of a private module re-exported only where it is listed.
+__all__ = [  # noqa: F405 - names of the star imports
     "GAME",
     "KINDS",
     "MOVES",
+    "Close",
+    "Deal",
+    "Discard",
+    "DrawStock",
     "GameState",
+    "Move",
+    "Reenter",
+    "Resign",
+    "Restock",
+    "Retire",
+    "TakeDiscard",
     "move_from_dict",
     "move_to_dict",
     "new_game",
     "parse_move",
 ]
-__all__ += closes.__all__
 __all__ += shared.__all__
 __all__ += rules.__all__
 

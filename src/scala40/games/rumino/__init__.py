@@ -34,7 +34,7 @@ from typing import Final
 import attrs
 
 from scala40.game import SearchTuning, register_game
-from scala40.games._knock import knocks, shared
+from scala40.games._knock import shared
 from scala40.games._knock.analysis import has_rumino
 from scala40.games._knock.family import knock_game
 from scala40.games._knock.knocks import *  # noqa: F403 - its kinds and Move
@@ -46,18 +46,31 @@ from scala40.games._knock.state import KnockState
 from scala40.games.rumino import rules
 from scala40.games.rumino.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-__all__ = [
+# The family's kinds and Move are listed, not added from the module that declares them:
+# a type checker sees a name of a private module re-exported only where it is listed.
+__all__ = [  # noqa: F405 - names of the star imports
     "GAME",
     "KINDS",
     "MOVES",
+    "Claim",
+    "Deal",
+    "Discard",
+    "DrawStock",
     "GameState",
+    "Knock",
+    "Move",
+    "Pass",
+    "Reenter",
+    "Resign",
+    "Restock",
+    "Retire",
+    "TakeDiscard",
     "has_rumino",
     "move_from_dict",
     "move_to_dict",
     "new_game",
     "parse_move",
 ]
-__all__ += knocks.__all__
 __all__ += shared.__all__
 __all__ += rules.__all__
 
