@@ -248,13 +248,14 @@ _MELDS = Codec(
 )
 
 
+# What makes a kind the family's, shared by its games: its move names no game, so it
+# writes no dictionary of its own. Its dictionary names its game's format, and its game
+# writes it (chinchon.move_to_dict(move), game.move_to_dict(move),
+# state.MOVES.to_dict(move)); to_dict and from_dict only refuse, and say so in their
+# types. The first base of each kind, before its move base. It has no docstring: a kind
+# that adds nothing to its move base's description (Resign) inherits that one, as the
+# move schemas and the verbs' tables read it, and not this class's.
 class SharedKind:
-    """What makes a kind the family's, shared by its games: its move names no game, so it
-    writes no dictionary of its own. Its dictionary names its game's format, and its game
-    writes it (``chinchon.move_to_dict(move)``, ``game.move_to_dict(move)``,
-    ``state.MOVES.to_dict(move)``); ``to_dict`` and ``from_dict`` only refuse, and say so
-    in their types. The first base of each kind, before its move base."""
-
     __slots__ = ()
 
     def to_dict(self) -> NoReturn:
