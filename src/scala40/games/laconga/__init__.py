@@ -2,10 +2,10 @@
 close that would reach 100, elimination and the reenganche (RULES Part 6).
 
 A game of the knock family (:mod:`scala40.games._knock`), declared as data: its ruleset
-and wording (:mod:`~scala40.games.laconga.rules`) and its ``GameState``, generic in its moves and
-ruleset, with its title and summary; its record follows. Its moves are the kinds of a
-game that closes (``Move``, :mod:`~scala40.games._knock.closes`), and the engine, the view and
-the bots are the family's.
+and wording (:mod:`~scala40.games.laconga.rules`) and its ``GameState``, generic in its
+moves and ruleset, with its title and summary; its record follows. Its moves are the
+kinds of a game that closes (``Move``, :mod:`~scala40.games._knock.closes`), and the
+engine, the view and the bots are the family's.
 
 A turn is a draw then a discard, or a close (CH-TURN, CH-CLOSE), the first player's
 first turn a discard only (LC-DEAL). A close names the card discarded face down and the

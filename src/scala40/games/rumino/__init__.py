@@ -2,10 +2,10 @@
 knocking on seven points, gin, and the seven-card Rumino that wins the game (RULES Part 4).
 
 A game of the knock family (:mod:`scala40.games._knock`), declared as data: its ruleset
-and wording (:mod:`~scala40.games.rumino.rules`) and its ``GameState``, generic in its moves and
-ruleset, with its title and summary; its record follows. Its moves are the kinds of a
-game that knocks (``Move``, :mod:`~scala40.games._knock.knocks`), and the engine, the view and
-the bots are the family's.
+and wording (:mod:`~scala40.games.rumino.rules`) and its ``GameState``, generic in its
+moves and ruleset, with its title and summary; its record follows. Its moves are the
+kinds of a game that knocks (``Move``, :mod:`~scala40.games._knock.knocks`), and the
+engine, the view and the bots are the family's.
 
 A turn is a knock (RU-KNOCK) or a draw, then a discard (RU-TURN). A player not on turn
 may claim a discard completing his Rumino (RU-RUMINO, when ``rumino_claim`` is
