@@ -1,9 +1,10 @@
 """A knock-family game declared as the library's are: Chinchón to 50 points.
 
 A game of the family (Rumino, Chinchón, La Conga) is a declaration: a ruleset over the
-shared options, a wording, the family's move kinds it allows (``Move``, one type alias)
-and its ``GameState``, generic in its moves and ruleset, whose ``SPEC`` gives its name,
-title and summary; its move set and its registry record follow. This module is all a new
+shared options, a wording, the family's move kinds it allows (``Move``: those of a game
+that closes, ``_knock.closes``, or of one that knocks, ``_knock.knocks``) and its
+``GameState``, generic in its moves and ruleset, whose ``SPEC`` gives its name, title
+and summary; its move set and its registry record follow. This module is all a new
 one needs; the protocol suite (``tests/protocol``) checks it beside the library's games,
 so a game made this way keeps every promise (CH-END: the match ends when a total passes
 the target, here 50).
@@ -11,22 +12,12 @@ the target, here 50).
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import ClassVar
 
 import attrs
 
+from scala40.games._knock.closes import Move
 from scala40.games._knock.family import knock_game
-from scala40.games._knock.moves import (
-    Close,
-    Deal,
-    Discard,
-    DrawStock,
-    Reenter,
-    Resign,
-    Restock,
-    Retire,
-    TakeDiscard,
-)
 from scala40.games._knock.profile import EndMode, Wild
 from scala40.games._knock.spanish import SpanishRules
 from scala40.games._knock.spec import KnockGameSpec
@@ -66,11 +57,6 @@ TEXT = KnockText(
     game="chinchon50",
     seven_run="chinchón",
 )
-
-Move: TypeAlias = (
-    DrawStock | TakeDiscard | Discard | Close | Reenter | Retire | Deal | Restock | Resign
-)
-"""The family's kinds of a game that closes, in the order the notation lists them."""
 
 
 @attrs.frozen(repr=False)

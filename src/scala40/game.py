@@ -60,6 +60,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import random
+import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
@@ -463,6 +464,18 @@ def _positive_or_none(instance: object, attribute: attrs.Attribute[Any], value: 
         )
 
 
+_RULE_PREFIX = re.compile(r"[A-Z][A-Z0-9]{0,7}")
+"""A rule ID's prefix (RULES: ``S40``, ``CH``): capitals and digits, a capital first."""
+
+
+def _rule_prefix(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not (isinstance(value, str) and _RULE_PREFIX.fullmatch(value)):
+        raise InvalidArgumentError(
+            f"{attribute.name} must be None or 1 to 8 capitals and digits, a capital first "
+            f"(a rule ID's prefix, as 'CH' of CH-CLOSE), got {describe(value)}"
+        )
+
+
 @attrs.frozen
 class SearchTuning:
     """What the library's strongest bot (``best``,
@@ -581,6 +594,12 @@ class Game:
     """What the strongest bot spends on a decision of this game where the search's
     defaults do not fit it (:class:`SearchTuning`): the game's tuning, kept with the
     game rather than in the bot."""
+    rule_prefix: str | None = attrs.field(default=None, kw_only=True, validator=_rule_prefix)
+    """The prefix of the rule IDs the game's documentation page numbers (RULES: ``"CH"``
+    for Chinchón's ``CH-CLOSE``): the web table links a rule its reasons cite to the
+    game's page (:func:`scala40.web.lobby.rule_pages`). ``None`` for a game whose rules
+    have no page in the library's documentation (a game of another package, or a
+    variant citing its parent's rules)."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

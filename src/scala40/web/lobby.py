@@ -13,13 +13,12 @@ from typing import Any
 
 from scala40.bots import QUICK_BOTS, bot_factories, quick_bot
 from scala40.cards import CARD_NAMES, Deck, spanish_card_name
-from scala40.game import Game, game_names, load_game
+from scala40.game import BUILTIN_GAMES, Game, game_names, load_game
 
 __all__ = [
     "BOT_LINES",
     "GAME_PAGES",
     "LISTING_SECONDS",
-    "RULE_PAGES",
     "bot_line",
     "card_names",
     "games_listing",
@@ -30,17 +29,6 @@ GAME_PAGES = "https://scala40.readthedocs.io/en/latest/games/"
 """Where the documentation's game pages are, each ``<game>.html``, its rules anchored by
 their IDs (``#s40-open``): the project's Documentation URL (as the package's metadata
 names it), its latest build."""
-
-RULE_PAGES = {
-    "S40": "scala40",
-    "SK": "skarney",
-    "RU": "rumino",
-    "CH": "chinchon",
-    "LC": "laconga",
-}
-"""The game page whose rules each prefix of a rule ID numbers (RULES: ``S40-OPEN`` is
-Scala 40's; La Conga's reasons cite Chinchón's ``CH-`` rules too). The rules every game
-shares (``C-``) are on no game's page."""
 
 BOT_LINES = {
     "careful": "quick, and stronger than greedy: greedy's play, with more care",
@@ -70,14 +58,22 @@ def card_names(deck: Deck) -> dict[str, str]:
 
 
 def rule_pages() -> dict[str, str]:
-    """The page each rule ID's prefix links to (:data:`RULE_PAGES`), its address whole:
-    the page writes a rule ID as a link to its page and the ID's anchor.
+    """The page each rule ID's prefix links to, its address whole: the page writes a rule
+    ID as a link to its page and the ID's anchor. Each game of the library names its own
+    prefix (:attr:`scala40.game.Game.rule_prefix`: ``S40-OPEN`` is Scala 40's; La Conga's
+    reasons cite Chinchón's ``CH-`` rules too); the rules every game shares (``C-``) are
+    on no game's page, nor are those of a game of another package.
 
     >>> from scala40.web.lobby import rule_pages
-    >>> rule_pages()["S40"]
-    'https://scala40.readthedocs.io/en/latest/games/scala40.html'
+    >>> rule_pages()["S40"], sorted(rule_pages())
+    ('https://scala40.readthedocs.io/en/latest/games/scala40.html', ['CH', 'LC', 'RU', 'S40', 'SK'])
     """
-    return {prefix: f"{GAME_PAGES}{page}.html" for prefix, page in RULE_PAGES.items()}
+    pages: dict[str, str] = {}
+    for name in BUILTIN_GAMES:
+        prefix = load_game(name).rule_prefix
+        if prefix is not None:
+            pages[prefix] = f"{GAME_PAGES}{name}.html"
+    return pages
 
 
 def bot_line(game: Game, name: str) -> str:

@@ -27,9 +27,11 @@ POOL_MOST = 14
 """The largest pool (the player's cards and those that went round) the oracle walks: every
 hand of seven of them, each arranged."""
 PLANNED = 8
-"""Positions with a plan each case checks against the oracle."""
+"""Positions with a plan each case checks against the oracle, or every one the game
+reaches if fewer (at least one)."""
 UNPLANNED = 4
-"""Positions without one it checks."""
+"""Positions without one it checks, or every one the game reaches if fewer (at least
+one)."""
 
 
 def _cases() -> list[Any]:
@@ -85,14 +87,18 @@ def test_the_cards_that_went_round_are_those_thrown_and_held_by_nobody_known(
 @pytest.mark.parametrize(("name", "preset"), _cases())
 def test_the_plan_is_a_hand_of_melds_that_needs_the_fewest_cards(name: str, preset: str) -> None:
     # At positions of two to four players whose pool the oracle can walk: those with a
-    # plan (PLANNED of them) and some without (UNPLANNED).
+    # plan (PLANNED of them) and some without (UNPLANNED). A game that reaches fewer such
+    # positions (a game declared since, its presets' deals) has each one it reaches
+    # checked: the quota is what the game can reach, never fewer than one of each.
     planned = unplanned = 0
+    reached = Counter[bool]()
     for view in _views(name, preset):
         profile = view.rules.profile
         pool = Counter(view.hand) + circulating_cards(view)
         if sum(pool.values()) > POOL_MOST:
             continue
         plan = stalled_plan(view)
+        reached[plan is not None] += 1
         if (planned == PLANNED and plan is not None) or (unplanned == UNPLANNED and plan is None):
             continue
         fewest = _plan_oracle(view)
@@ -106,7 +112,9 @@ def test_the_plan_is_a_hand_of_melds_that_needs_the_fewest_cards(name: str, pres
         assert least_unmatched(plan, profile) == 0
         assert sum((Counter(plan) - Counter(view.hand)).values()) == fewest
         planned += 1
-    assert (planned, unplanned) == (PLANNED, UNPLANNED)
+    # Skipped only past a quota: short of one, every position of its kind was checked.
+    assert planned == min(PLANNED, reached[True]) > 0, (planned, reached)
+    assert unplanned == min(UNPLANNED, reached[False]) > 0, (unplanned, reached)
 
 
 def test_a_hand_stalls_after_three_times_as_many_turns_as_the_deck_has_cards() -> None:

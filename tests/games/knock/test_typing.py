@@ -34,16 +34,22 @@ knock: rumino.Move = rumino.parse_move("knock")
 moves: list[chinchon.Move] = list(state.legal_moves())
 limit: int = state.rules.close_limit
 rules: Ruleset = state.rules
+view_rules: Ruleset = state.view(0).rules
+view_moves: list[chinchon.Move] = list(state.view(0).legal_moves())
+misread: str = state.view(0).rules
+never: int = chinchon.Discard("7H").to_dict()
 """
 
 
 def test_mypy_refuses_at_apply_what_the_state_refuses_and_a_misspelt_or_mistyped_option(
     tmp_path: Path,
 ) -> None:
-    """One mypy --strict run over a user's snippet: five errors, on the lines that fail at
+    """One mypy --strict run over a user's snippet: six errors, on the lines that fail at
     run time or would hold the wrong type (a Rumino knock, a Scala 40 draw and a Skarney
     acceptance given to a Chinchón state's ``apply``; an option misspelt, an option
-    read as another type), and none on the lines that are right."""
+    read as another type, a view's ruleset read as another type: the view is typed as
+    the game's), and none on the lines that are right (a knock move's ``to_dict()``
+    returns nothing: it always raises, so its value may be held as anything)."""
     snippet = tmp_path / "snippet.py"
     snippet.write_text(SNIPPET, encoding="utf-8")
     source = Path(scala40.__file__).parent.parent
@@ -53,12 +59,13 @@ def test_mypy_refuses_at_apply_what_the_state_refuses_and_a_misspelt_or_mistyped
         key=lambda line: int(line.split(":")[1]),
     )
     assert status == 1, (out, err)
-    assert [line.split(":")[1] for line in lines] == ["5", "6", "7", "8", "9"], out
+    assert [line.split(":")[1] for line in lines] == ["5", "6", "7", "8", "9", "18"], out
     for line, given in zip(lines, ("Knock", "scala40.moves.DrawStock", "Accept")):
         assert 'Argument 1 to "apply"' in line, line
         assert f'"{given}"' in line or given in line, line
     assert '"close_limt"' in lines[3], lines[3]
     assert 'expression has type "int"' in lines[4], lines[4]
+    assert 'expression has type "Ruleset"' in lines[5], lines[5]
 
 
 def _run(snippet: Path, source: Path, folder: Path) -> tuple[str, str, int]:

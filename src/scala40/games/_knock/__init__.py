@@ -13,6 +13,8 @@ The modules:
   and La Conga's own;
 * :mod:`~scala40.games._knock.tables`: the card values left unmatched;
 * :mod:`~scala40.games._knock.moves`: the move kinds, one class each, shared by the games;
+* :mod:`~scala40.games._knock.closes`: the kinds of a game that closes, its ``Move``;
+* :mod:`~scala40.games._knock.knocks`: the kinds of a game that knocks, its ``Move``;
 * :mod:`~scala40.games._knock.phases`: the phases, the layoffs and how a hand ended;
 * :mod:`~scala40.games._knock.record`: the state's record, the fields the engine reads;
 * :mod:`~scala40.games._knock.conditions`: each condition of a knock and of a close,

@@ -43,7 +43,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeAlias, cast
+from typing import Any, Generic, NoReturn, TypeAlias, cast
 
 import attrs
 from typing_extensions import Self, TypeVar
@@ -109,6 +109,7 @@ __all__ = [
     "Resign",
     "Restock",
     "Retire",
+    "SharedKind",
     "TakeDiscard",
     "format_meld_spec",
     "meld_spec",
@@ -247,22 +248,57 @@ _MELDS = Codec(
 )
 
 
+# What makes a kind the family's, shared by its games: its move names no game, so it
+# writes no dictionary of its own. Its dictionary names its game's format, and its game
+# writes it (chinchon.move_to_dict(move), game.move_to_dict(move),
+# state.MOVES.to_dict(move)); to_dict and from_dict only refuse, and say so in their
+# types. The first base of each kind, before its move base. It has no docstring: a kind
+# that adds nothing to its move base's description (Resign) inherits that one, as the
+# move schemas and the verbs' tables read it, and not this class's.
+class SharedKind:
+    __slots__ = ()
+
+    def to_dict(self) -> NoReturn:
+        """Refused: the move names no game (see the class).
+
+        :raises InvalidMoveError: always, naming the game's writers.
+        """
+        raise InvalidMoveError(_shared_refusal(type(self)))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> NoReturn:
+        """Refused: a dictionary names its game, whose move set reads it
+        (``chinchon.move_from_dict(data)``, ``state.MOVES.from_dict(data)``).
+
+        :raises InvalidMoveError: always, naming the game's readers.
+        """
+        raise InvalidMoveError(_shared_refusal(cls))
+
+
+def _shared_refusal(kind: type) -> str:
+    return (
+        f"a {kind.__name__} is a move of several games, whose dictionaries name the "
+        "game: write it with the game's move set (game.move_set.to_dict(move), "
+        "state.MOVES.to_dict(move))"
+    )
+
+
 @attrs.frozen
-class DrawStock(MoveBase):
+class DrawStock(SharedKind, MoveBase):
     """Draw the top card of the stock (RU-TURN, CH-TURN)."""
 
     verb = "draw"
 
 
 @attrs.frozen
-class TakeDiscard(MoveBase):
+class TakeDiscard(SharedKind, MoveBase):
     """Take the top card of the discard pile (RU-TURN, CH-TURN)."""
 
     verb = "take"
 
 
 @attrs.frozen
-class Discard(MoveBase):
+class Discard(SharedKind, MoveBase):
     """Discard a card face up, ending the turn (RU-TURN, CH-TURN; La Conga's first player's
     first turn, LC-DEAL)."""
 
@@ -271,14 +307,14 @@ class Discard(MoveBase):
 
 
 @attrs.frozen
-class Knock(MoveBase):
+class Knock(SharedKind, MoveBase):
     """Knock instead of drawing: the hand ends and every hand is scored (RU-KNOCK)."""
 
     verb = "knock"
 
 
 @attrs.frozen
-class Close(MoveBase):
+class Close(SharedKind, MoveBase):
     """Discard ``card`` face down and show the other cards: ``melds``, the rest unmatched
     (CH-CLOSE). The hand ends.
 
@@ -339,21 +375,21 @@ class Close(MoveBase):
 
 
 @attrs.frozen
-class Claim(MoveBase):
+class Claim(SharedKind, MoveBase):
     """Out of turn: take the discard that completes a Rumino, and win (RU-RUMINO)."""
 
     verb = "claim"
 
 
 @attrs.frozen
-class Pass(MoveBase):
+class Pass(SharedKind, MoveBase):
     """Out of turn: let the discard that would complete a Rumino go (RU-RUMINO)."""
 
     verb = "pass"
 
 
 @attrs.frozen
-class Reenter(MoveBase):
+class Reenter(SharedKind, MoveBase):
     """Out of turn, after a hand: re-enter at the highest total still in (RU-ELIM, CH-END,
     LC-REENGANCHE)."""
 
@@ -361,7 +397,7 @@ class Reenter(MoveBase):
 
 
 @attrs.frozen
-class Retire(MoveBase):
+class Retire(SharedKind, MoveBase):
     """Out of turn, after a hand: drop out instead of re-entering (RU-ELIM, CH-END,
     LC-REENGANCHE)."""
 
@@ -369,21 +405,21 @@ class Retire(MoveBase):
 
 
 @attrs.frozen
-class Deal(DealMove):
+class Deal(SharedKind, DealMove):
     """Chance: shuffle the deck and deal a hand (RU-DEAL, CH-DEAL, LC-DEAL). ``order`` fixes the
     shuffled deck (top card last); ``None`` draws it from the state's randomness (C-RNG).
     An order of no cards is refused."""
 
 
 @attrs.frozen
-class Restock(RestockMove):
+class Restock(SharedKind, RestockMove):
     """Chance: shuffle the discard pile but its top card into a new stock (RU-RESTOCK,
     CH-RESTOCK). ``order`` fixes the new stock (top card last); an order of no cards is
     refused."""
 
 
 @attrs.frozen
-class Resign(ResignMove):
+class Resign(SharedKind, ResignMove):
     pass  # described by ResignMove, the same in every game
 
 

@@ -38,6 +38,10 @@ class KnockGameSpec:
     """Other names :func:`~scala40.game.load_game` finds the game by."""
     players: int = 2
     """The number of players the command line offers first."""
+    rule_prefix: str | None = None
+    """The prefix of the rule IDs the game's documentation page numbers (``"CH"``), or
+    ``None`` for a game whose rules have no page of their own
+    (:attr:`scala40.game.Game.rule_prefix`)."""
     search_tuning: SearchTuning = attrs.field(factory=SearchTuning)
     """What the strongest bot spends on a decision of the game
     (:attr:`scala40.game.Game.search_tuning`)."""

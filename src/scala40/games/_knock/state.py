@@ -110,6 +110,17 @@ class KnockState(KnockRecord[M, R]):
             cls.SHOWING_KINDS = frozenset({TakeDiscard, Claim} & kinds.kinds)
         super().__init_subclass__(**kwargs)
 
+    def view(self, player: int) -> PlayerView[M, R]:
+        """What ``player`` may know of this state, and nothing else: the game's view,
+        typed in its moves and ruleset
+        (:meth:`scala40._base.state.StateBase.view`).
+
+        :raises InvalidArgumentError: ``player`` is not an integer.
+        :raises InvalidValueError: ``player`` is no seat of this game (a ``ValueError``).
+        """
+        view: PlayerView[M, R] = super().view(player)
+        return view
+
     def face_up_cards(self) -> tuple[Card, ...]:
         """The discard pile (see :meth:`scala40._base.state.StateBase.face_up_cards`)."""
         return self.discard

@@ -14,9 +14,10 @@ into full states consistent with them, reproducibly from a seed.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Generic
 
 import attrs
+from typing_extensions import TypeVar
 
 from scala40._base.record import order_fields
 from scala40._base.sampling import pick
@@ -24,14 +25,18 @@ from scala40._rng import random_below, shuffle
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games._knock.arrange import has_rumino, rumino_jokers
 from scala40.games._knock.knocking import KnockingRules
-from scala40.games._knock.moves import Move
 from scala40.games._knock.phases import CLAIM, DRAW, PLAY, HandResult, Phase
 from scala40.games._knock.profile import ClaimMode
-from scala40.games._knock.record import KnockFields, KnockRecord
+from scala40.games._knock.record import FamilyRules, KnockFields, KnockRecord
 from scala40.games._knock.spanish import SpanishRules
 from scala40.views import ViewBase
 
 __all__ = ["PlayerView"]
+
+M = TypeVar("M", default=Any)
+"""The game's moves, as its state's (its package's ``Move``)."""
+R = TypeVar("R", bound=FamilyRules, default=FamilyRules)
+"""The game's ruleset class, as its state's."""
 
 _END_WORDS = {
     "knock": "knocked, unmatched",
@@ -47,10 +52,12 @@ _END_WORDS = {
 
 
 @attrs.frozen(field_transformer=order_fields)
-class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move]):
-    """One player's knowledge of a knock game's state (the shared base of the games'
-    ``PlayerView`` classes; see the state's ``view``). Views are made from states; the
-    constructor checks nothing.
+class PlayerView(KnockFields, ViewBase[R, Phase, HandResult, KnockRecord, M], Generic[M, R]):
+    """One player's knowledge of a knock game's state (the view of every game of the
+    family; see the state's ``view``), generic as the state is, in the game's moves and
+    ruleset: a Chinchón state's view is a ``PlayerView[chinchon.Move, chinchon.Ruleset]``,
+    its ``rules`` Chinchón's and its legal moves Chinchón's. Views are made from states;
+    the constructor checks nothing.
 
     A sample (:meth:`sample`) keeps what everyone knows of the hidden hands: the hands
     shown at a hand's end, the cards each player was seen to take from the discard pile

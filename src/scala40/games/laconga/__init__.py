@@ -2,9 +2,10 @@
 close that would reach 100, elimination and the reenganche (RULES Part 6).
 
 A game of the knock family (:mod:`scala40.games._knock`), declared as data: its ruleset
-and wording (:mod:`~scala40.games.laconga.rules`), the family's move kinds it allows
-(:data:`Move`), and its ``GameState``, generic in them, with its title and summary; its
-record follows, and the moves, the engine, the view and the bots are the family's.
+and wording (:mod:`~scala40.games.laconga.rules`) and its ``GameState``, generic in its
+moves and ruleset, with its title and summary; its record follows. Its moves are the
+kinds of a game that closes (``Move``, :mod:`~scala40.games._knock.closes`), and the
+engine, the view and the bots are the family's.
 
 A turn is a draw then a discard, or a close (CH-TURN, CH-CLOSE), the first player's
 first turn a discard only (LC-DEAL). A close names the card discarded face down and the
@@ -28,34 +29,25 @@ scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, disc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, TypeAlias
+from typing import Final
 
 import attrs
 
 from scala40.game import register_game
 from scala40.games._knock import shared
+from scala40.games._knock.closes import *  # noqa: F403 - its kinds and Move
+from scala40.games._knock.closes import Move
 from scala40.games._knock.family import knock_game
-from scala40.games._knock.moves import (
-    Close,
-    Deal,
-    Discard,
-    DrawStock,
-    MoveKinds,
-    Reenter,
-    Resign,
-    Restock,
-    Retire,
-    TakeDiscard,
-)
+from scala40.games._knock.moves import MoveKinds
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
 from scala40.games._knock.spec import KnockGameSpec
 from scala40.games._knock.state import KnockState
 from scala40.games.laconga import rules
 from scala40.games.laconga.rules import *  # noqa: F403 - the ruleset, its presets and options
-from scala40.games.laconga.rules import Ruleset
 
-__all__ = [
+# The family's kinds and Move are listed, not added from the module that declares them:
+# a type checker sees a name of a private module re-exported only where it is listed.
+__all__ = [  # noqa: F405 - names of the star imports
     "GAME",
     "KINDS",
     "MOVES",
@@ -75,14 +67,8 @@ __all__ = [
     "new_game",
     "parse_move",
 ]
-__all__ += rules.__all__
 __all__ += shared.__all__
-
-Move: TypeAlias = (
-    DrawStock | TakeDiscard | Discard | Close | Reenter | Retire | Deal | Restock | Resign
-)
-"""A move of La Conga: the family's kinds of a game that closes, in the order its notation
-lists them (Chinchón's too: ``laconga.Close is chinchon.Close``)."""
+__all__ += rules.__all__
 
 
 @attrs.frozen(repr=False)
@@ -98,43 +84,17 @@ class GameState(KnockState[Move, rules.Ruleset]):
         text=rules.TEXT,
         pack="spanish",
         aliases=("conga", "la-conga"),
+        rule_prefix="LC",
         players=3,
     )
 
 
 GAME = register_game(knock_game(GameState))
 """The La Conga record of the game registry (:func:`scala40.game.load_game`)."""
-KINDS: MoveKinds[Move] = GameState.KINDS
-"""La Conga's move kinds and move set."""
-MOVES = GameState.MOVES
-"""Every kind of La Conga's moves: reads and writes them as text and as dictionaries."""
-
-
-def parse_move(text: str) -> Move:
-    """Read a move of La Conga from its notation (the inverse of ``str(move)``;
-    case-insensitive: :meth:`~scala40.games._knock.moves.MoveKinds.parse_move`)."""
-    return KINDS.parse_move(text)
-
-
-def move_to_dict(move: Move) -> dict[str, Any]:
-    """A move as a versioned dictionary of La Conga's format
-    (:meth:`~scala40.games._knock.moves.MoveKinds.move_to_dict`)."""
-    return KINDS.move_to_dict(move)
-
-
-def move_from_dict(data: Mapping[str, Any]) -> Move:
-    """The move such a dictionary describes, every field checked
-    (:meth:`~scala40.games._knock.moves.MoveKinds.move_from_dict`)."""
-    return KINDS.move_from_dict(data)
-
-
-def new_game(
-    rules: Ruleset | str | None = None,
-    players: int = 2,
-    seed: int | None = None,
-    *,
-    auto_chance: bool = True,
-    dealer: int | None = None,
-) -> GameState:
-    """A new game of La Conga (:meth:`~scala40.games._knock.state.KnockState.new`)."""
-    return GameState.new(rules, players, seed, auto_chance=auto_chance, dealer=dealer)
+# The state declares the rest; these are its names as the package offers them.
+KINDS: Final[MoveKinds[Move]] = GameState.KINDS
+MOVES: Final = GameState.MOVES
+parse_move: Final = KINDS.parse_move
+move_to_dict: Final = KINDS.move_to_dict
+move_from_dict: Final = KINDS.move_from_dict
+new_game: Final = GameState.new

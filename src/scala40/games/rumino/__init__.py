@@ -2,9 +2,10 @@
 knocking on seven points, gin, and the seven-card Rumino that wins the game (RULES Part 4).
 
 A game of the knock family (:mod:`scala40.games._knock`), declared as data: its ruleset
-and wording (:mod:`~scala40.games.rumino.rules`), the family's move kinds it allows
-(:data:`Move`), and its ``GameState``, generic in them, with its title and summary; its
-record follows, and the moves, the engine, the view and the bots are the family's.
+and wording (:mod:`~scala40.games.rumino.rules`) and its ``GameState``, generic in its
+moves and ruleset, with its title and summary; its record follows. Its moves are the
+kinds of a game that knocks (``Move``, :mod:`~scala40.games._knock.knocks`), and the
+engine, the view and the bots are the family's.
 
 A turn is a knock (RU-KNOCK) or a draw, then a discard (RU-TURN). A player not on turn
 may claim a discard completing his Rumino (RU-RUMINO, when ``rumino_claim`` is
@@ -28,8 +29,7 @@ scala40.errors.InvalidMoveError: unknown move 'close': expected draw, take, knoc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, TypeAlias
+from typing import Final
 
 import attrs
 
@@ -37,28 +37,18 @@ from scala40.game import SearchTuning, register_game
 from scala40.games._knock import shared
 from scala40.games._knock.analysis import has_rumino
 from scala40.games._knock.family import knock_game
-from scala40.games._knock.moves import (
-    Claim,
-    Deal,
-    Discard,
-    DrawStock,
-    Knock,
-    MoveKinds,
-    Pass,
-    Reenter,
-    Resign,
-    Restock,
-    Retire,
-    TakeDiscard,
-)
+from scala40.games._knock.knocks import *  # noqa: F403 - its kinds and Move
+from scala40.games._knock.knocks import Move
+from scala40.games._knock.moves import MoveKinds
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
 from scala40.games._knock.spec import KnockGameSpec
 from scala40.games._knock.state import KnockState
 from scala40.games.rumino import rules
 from scala40.games.rumino.rules import *  # noqa: F403 - the ruleset, its presets and options
-from scala40.games.rumino.rules import Ruleset
 
-__all__ = [
+# The family's kinds and Move are listed, not added from the module that declares them:
+# a type checker sees a name of a private module re-exported only where it is listed.
+__all__ = [  # noqa: F405 - names of the star imports
     "GAME",
     "KINDS",
     "MOVES",
@@ -81,24 +71,8 @@ __all__ = [
     "new_game",
     "parse_move",
 ]
-__all__ += rules.__all__
 __all__ += shared.__all__
-
-Move: TypeAlias = (
-    DrawStock
-    | TakeDiscard
-    | Knock
-    | Discard
-    | Claim
-    | Pass
-    | Reenter
-    | Retire
-    | Deal
-    | Restock
-    | Resign
-)
-"""A move of Rumino: the family's kinds of a game that knocks, in the order its notation
-lists them (each the family's, as Chinchón's: ``rumino.Discard is chinchon.Discard``)."""
+__all__ += rules.__all__
 
 
 @attrs.frozen(repr=False)
@@ -113,6 +87,7 @@ class GameState(KnockState[Move, rules.Ruleset]):
         "points or less unmatched; a Rumino of seven wins at once; out over 100.",
         text=rules.TEXT,
         aliases=("ramino", "rumina"),
+        rule_prefix="RU",
         players=3,
         # The search on a belief lost to greedy here (42.0% of 100 hands on paired deals, a
         # paired difference of -16 points, standard error 8): the strongest bot plays
@@ -123,37 +98,10 @@ class GameState(KnockState[Move, rules.Ruleset]):
 
 GAME = register_game(knock_game(GameState))
 """The Rumino record of the game registry (:func:`scala40.game.load_game`)."""
-KINDS: MoveKinds[Move] = GameState.KINDS
-"""Rumino's move kinds and move set."""
-MOVES = GameState.MOVES
-"""Every kind of Rumino's moves: reads and writes them as text and as dictionaries."""
-
-
-def parse_move(text: str) -> Move:
-    """Read a move of Rumino from its notation (the inverse of ``str(move)``;
-    case-insensitive: :meth:`~scala40.games._knock.moves.MoveKinds.parse_move`)."""
-    return KINDS.parse_move(text)
-
-
-def move_to_dict(move: Move) -> dict[str, Any]:
-    """A move as a versioned dictionary of Rumino's format
-    (:meth:`~scala40.games._knock.moves.MoveKinds.move_to_dict`)."""
-    return KINDS.move_to_dict(move)
-
-
-def move_from_dict(data: Mapping[str, Any]) -> Move:
-    """The move such a dictionary describes, every field checked
-    (:meth:`~scala40.games._knock.moves.MoveKinds.move_from_dict`)."""
-    return KINDS.move_from_dict(data)
-
-
-def new_game(
-    rules: Ruleset | str | None = None,
-    players: int = 2,
-    seed: int | None = None,
-    *,
-    auto_chance: bool = True,
-    dealer: int | None = None,
-) -> GameState:
-    """A new game of Rumino (:meth:`~scala40.games._knock.state.KnockState.new`)."""
-    return GameState.new(rules, players, seed, auto_chance=auto_chance, dealer=dealer)
+# The state declares the rest; these are its names as the package offers them.
+KINDS: Final[MoveKinds[Move]] = GameState.KINDS
+MOVES: Final = GameState.MOVES
+parse_move: Final = KINDS.parse_move
+move_to_dict: Final = KINDS.move_to_dict
+move_from_dict: Final = KINDS.move_from_dict
+new_game: Final = GameState.new

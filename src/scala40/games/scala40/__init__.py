@@ -131,6 +131,7 @@ GAME = register_game(
         least_deadwood=least_deadwood,
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
+        rule_prefix="S40",
     )
 )
 """The Scala 40 record of the game registry (:func:`scala40.game.load_game`)."""

@@ -110,6 +110,7 @@ GAME = register_game(
         hand_bound_option="turn_limit",
         # A hand played out by greedy costs about ten times a Chinchón hand.
         search_tuning=SearchTuning(worlds=8),
+        rule_prefix="SK",
     )
 )
 """The Skarney record of the game registry (:func:`scala40.game.load_game`)."""
