@@ -61,6 +61,7 @@ TOOLS = (
     | frozenset(
         {
             "tournament",
+            "perft",
             "records",
             "events",
             "cli",
