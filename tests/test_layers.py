@@ -62,6 +62,7 @@ TOOLS = (
         {
             "tournament",
             "perft",
+            "conformance",
             "records",
             "events",
             "cli",

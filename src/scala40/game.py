@@ -581,6 +581,13 @@ class Game:
     """What the strongest bot spends on a decision of this game where the search's
     defaults do not fit it (:class:`SearchTuning`): the game's tuning, kept with the
     game rather than in the bot."""
+    rule_ids: Mapping[str, tuple[str, ...]] = attrs.field(
+        factory=dict, converter=_read_only, kw_only=True
+    )
+    """The IDs of the rules that decide each kind of question about the game: ``turn``
+    (which moves a position allows), ``meld`` (what makes a meld, and its value) and
+    ``score`` (what a hand scores); the conformance corpus names them beside what it asks
+    (:mod:`scala40.conformance`). Empty for a game that cites none."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

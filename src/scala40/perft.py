@@ -5,8 +5,7 @@ this library's, as chess programs compare theirs.
 The canonical order of a position's legal moves is the order of their texts (``str(move)``,
 the notation :mod:`scala40.notation` reads back) compared as sequences of Unicode code
 points, which is Python's ``sorted`` over the texts and JavaScript's default sort alike.
-A move's own cards are written in one form whatever order they were given in (the order
-:func:`~scala40.melds.canonical_meld` fixes: a set's cards in the order of the suits they
+A move's own cards are written in one form whatever order they were given in (a set's cards in the order of the suits they
 stand for, ♠ ♥ ♦ ♣, a sequence's low to high, each wild card's reading written out as
 ``JK=8S``), so two implementations that list the same moves write the same lines.
 
@@ -58,7 +57,7 @@ MAX_NODE_LIMIT = 10_000_000
 
 
 def _check_position(position: object) -> None:
-    for name in ("legal_moves", "apply", "current_player"):
+    for name in ("legal_moves", "current_player"):
         if not hasattr(position, name):
             raise InvalidArgumentError(
                 f"expected a game's state or view, got {describe(position)}"
@@ -146,7 +145,7 @@ def perft_divide(
     :raises SearchLimitError: the count would visit more than ``node_limit`` positions.
     """
     _check_position(state)
-    if not hasattr(state, "view"):
+    if not (hasattr(state, "view") and hasattr(state, "apply")):
         raise InvalidArgumentError(
             f"perft counts over a whole state, not a seat's view, got {describe(state)}"
         )

@@ -137,8 +137,8 @@ MOVES_COMMAND = Command(
     summary="a position's legal moves, in the canonical order, one a line",
     description="Print the legal moves of POSITION (a game's state or a seat's view as one "
     "line of text, as state.to_text() or view.to_text() writes it), one a line as the "
-    "library writes them, in the canonical order: sorted by their texts, compared as "
-    "Unicode code points. A position where no seat decides has none.",
+    "library writes them, in the canonical order (sorted by their texts, compared as "
+    "Unicode code points). A position where no seat decides has none.",
     configure=_configure_moves,
     run=_run_moves,
     epilog='examples:\n  scala40 moves "$(cat position.txt)"\n'
@@ -151,11 +151,11 @@ PERFT_COMMAND = Command(
     name="perft",
     summary="the number of move sequences of a given length from a position",
     description="Count the sequences of DEPTH moves from POSITION (a whole state, "
-    "state.to_text(): every seat's moves in turn, the stock in the order the state holds "
-    "it). A position where no seat decides (the end of a hand or of the game) ends the "
+    "state.to_text()), every seat's moves in turn, the stock in the order the state holds "
+    "it. A position where no seat decides (the end of a hand or of the game) ends the "
     "sequences through it. With --divide, the count under each first move, as chess "
-    "programs print it: where two implementations differ, follow the move whose count "
-    "differs. The work is bounded by --node-limit; past it the command fails.",
+    "programs print it (where two implementations differ, follow the move whose count "
+    "differs). The work is bounded by --node-limit; past it the command fails.",
     configure=_configure_perft,
     run=_run_perft,
     epilog='examples:\n  scala40 perft "$(cat position.txt)" 3\n'

@@ -66,4 +66,5 @@ def knock_game(state: type[KnockState[Any, Any]]) -> Game:
         # A knock game arranges a hand at its end: what it counts is already the least.
         least_deadwood=least_unmatched,
         search_tuning=spec.search_tuning,
+        rule_ids=spec.rule_ids,
     )

@@ -100,6 +100,11 @@ class GameState(KnockState[Move, rules.Ruleset]):
         text=rules.TEXT,
         pack="spanish",
         aliases=("chinchón", "txintxon"),
+        rule_ids={
+            "turn": ("CH-TURN", "CH-CLOSE"),
+            "meld": ("CH-MELDS",),
+            "score": ("CH-SCORE", "CH-VALUES", "CH-LAYOFF"),
+        },
     )
 
 

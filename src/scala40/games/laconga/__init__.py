@@ -99,6 +99,11 @@ class GameState(KnockState[Move, rules.Ruleset]):
         pack="spanish",
         aliases=("conga", "la-conga"),
         players=3,
+        rule_ids={
+            "turn": ("LC-BASE", "CH-TURN", "CH-CLOSE", "LC-CLOSECAP"),
+            "meld": ("LC-BASE", "CH-MELDS"),
+            "score": ("LC-BASE", "CH-SCORE", "CH-VALUES", "CH-LAYOFF"),
+        },
     )
 
 

@@ -110,6 +110,11 @@ GAME = register_game(
         hand_bound_option="turn_limit",
         # A hand played out by greedy costs about ten times a Chinchón hand.
         search_tuning=SearchTuning(worlds=8),
+        rule_ids={
+            "turn": ("SK-TURN",),
+            "meld": ("SK-MELDS", "SK-WILDMELD"),
+            "score": ("SK-SCORE-MELDS", "SK-SCORE-HAND", "SK-BONUS"),
+        },
     )
 )
 """The Skarney record of the game registry (:func:`scala40.game.load_game`)."""
