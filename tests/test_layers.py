@@ -65,6 +65,8 @@ TOOLS = (
     | frozenset(
         {
             "tournament",
+            "perft",
+            "conformance",
             "records",
             "events",
             "cli",

@@ -600,6 +600,13 @@ class Game:
     game's page (:func:`scala40.web.lobby.rule_pages`). ``None`` for a game whose rules
     have no page in the library's documentation (a game of another package, or a
     variant citing its parent's rules)."""
+    rule_ids: Mapping[str, tuple[str, ...]] = attrs.field(
+        factory=dict, converter=_read_only, kw_only=True
+    )
+    """The IDs of the rules that decide each kind of question about the game: ``turn``
+    (which moves a position allows), ``meld`` (what makes a meld, and its value) and
+    ``score`` (what a hand scores); the conformance corpus names them beside what it asks
+    (:mod:`scala40.conformance`). Empty for a game that cites none."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

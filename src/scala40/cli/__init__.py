@@ -7,7 +7,7 @@ its arguments to its parser and a handler that runs it and returns the exit code
 has its module (:mod:`~scala40.cli.check`, :mod:`~scala40.cli.hand`,
 :mod:`~scala40.cli.rules`, :mod:`~scala40.cli.play`, :mod:`~scala40.cli.simulate`,
 :mod:`~scala40.cli.bots`, :mod:`~scala40.cli.replay`, :mod:`~scala40.cli.serve`, :mod:`~scala40.cli.web`,
-:mod:`~scala40.cli.cards`), and what they share is in :mod:`~scala40.cli.common`. New
+:mod:`~scala40.cli.cards`, :mod:`~scala40.cli.moves`, :mod:`~scala40.cli.conformance`), and what they share is in :mod:`~scala40.cli.common`. New
 subcommands are added to :data:`COMMANDS`; :func:`build_parser` builds the whole parser
 from them. Every command works on any registered game (``--game``), reaching it through
 :func:`~scala40.game.load_game` and its :class:`~scala40.game.Game` record alone.
@@ -54,8 +54,10 @@ from scala40.cli import (
     bots,
     cards,
     check,
+    conformance,
     hand,
     hint,
+    moves,
     play,
     replay,
     rules,
@@ -101,6 +103,8 @@ COMMANDS: tuple[Command, ...] = (
     rules.COMMAND,
     play.COMMAND,
     hint.COMMAND,
+    moves.MOVES_COMMAND,
+    moves.PERFT_COMMAND,
     simulate.COMMAND,
     bots.COMMAND,
     replay.COMMAND,
@@ -108,6 +112,8 @@ COMMANDS: tuple[Command, ...] = (
     schemas.COMMAND,
     web.COMMAND,
     cards.COMMAND,
+    conformance.CORPUS_COMMAND,
+    conformance.CONFORMANCE_COMMAND,
 )
 """The subcommands, in the order ``scala40 --help`` lists them."""
 

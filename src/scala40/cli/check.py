@@ -184,6 +184,8 @@ def _meld_report(
         lines.append(f"  joker swap: {card_name(natural, unicode)} takes the place of {wild_name}")
     data: dict[str, Any] = {
         "valid": True,
+        "is_meld": True,
+        "reading_fixed": True,
         "kind": _kind_text(meld),
         "meld": text.meld(meld, False),
         "jokers": jokers,
@@ -386,7 +388,14 @@ def _judge(
     lines = [f"meld: {shown_cards(cards, unicode, ruleset)}"]
     # A Spanish pack's cards keep their letters: its suits are not the French symbols.
     unicode = unicode and not spanish_pack(ruleset.deck)
-    report: dict[str, Any] = {"cards": card_names(cards, False), "valid": False}
+    # "valid" is a meld whose reading is fixed; a tool that asks only whether the cards
+    # make a meld (as is_meld does) reads "is_meld", which an ambiguous meld has too.
+    report: dict[str, Any] = {
+        "cards": card_names(cards, False),
+        "valid": False,
+        "is_meld": False,
+        "reading_fixed": False,
+    }
     try:
         meld = check_meld(written, ruleset, joker_as=joker_as)
     except AmbiguousMeldError as error:
@@ -405,6 +414,7 @@ def _judge(
             "which one depends on the card the joker stands for; name it in the meld, "
             f"written as {spelled}{more}{option}"
         )
+        report["is_meld"] = True
         report["reason"] = reason
         report["readings"] = [_reading(text, reading) for reading in readings]
         return _Judged(lines, report, reason, None)

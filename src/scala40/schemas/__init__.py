@@ -26,7 +26,7 @@ defence for a server that receives the library's formats; loading is the last wo
 >>> shipped_schema("ruleset", "chinchon") == schema
 True
 >>> PROTOCOLS
-('serve.request', 'serve.answer', 'check.verdict', 'hand.verdict')
+('serve.request', 'serve.answer', 'check.verdict', 'hand.verdict', 'corpus.line')
 >>> sorted(protocol_schema("serve.answer")["$defs"])[:3]
 ['advance', 'apply', 'bot']
 """
@@ -59,6 +59,7 @@ from scala40._format.schema import (
 )
 from scala40._format.serial import MAX_MOVE_TEXT
 from scala40._hand_log import MAX_DROPPED_MOVES, MAX_HISTORY, MAX_SHOWN_TEXT
+from scala40.conformance.corpus import line_schema
 from scala40.errors import InvalidArgumentError
 from scala40.game import Game, load_game
 from scala40.match import ScoreOrder
@@ -101,11 +102,12 @@ BUILTIN_GAMES = game_registry.BUILTIN_GAMES
 """The games whose schemas ship with the package: the library's own, as the registry
 lists them (:data:`scala40.game.BUILTIN_GAMES`)."""
 
-PROTOCOLS = ("serve.request", "serve.answer", "check.verdict", "hand.verdict")
+PROTOCOLS = ("serve.request", "serve.answer", "check.verdict", "hand.verdict", "corpus.line")
 """The command line's protocols whose schemas ship with the package: a request to
 ``scala40 serve`` and its answer (each a union of one branch an operation,
-:mod:`scala40.schemas.protocol`), and a line of ``scala40 check --jsonl`` and of ``scala40
-hand --jsonl``. Their payloads refer to the schemas of :data:`BUILTIN_GAMES`."""
+:mod:`scala40.schemas.protocol`), a line of ``scala40 check --jsonl`` and of ``scala40
+hand --jsonl``, and a line of the conformance corpus (:mod:`scala40.conformance`). Their
+payloads refer to the schemas of :data:`BUILTIN_GAMES`."""
 
 _MAX_TEXT = 100_000
 """The longest text a schema lets a card list or a meld be (far more than any deck)."""
@@ -159,6 +161,8 @@ def protocol_schema(name: str) -> dict[str, Any]:
         body = request_schema(BUILTIN_GAMES)
     elif name == "serve.answer":
         body = answer_schema(BUILTIN_GAMES)
+    elif name == "corpus.line":
+        body = line_schema()
     else:
         body = verdict_schema(name.split(".")[0])
     return {"$schema": DRAFT, **body}

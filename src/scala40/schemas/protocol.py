@@ -195,12 +195,16 @@ def meld_report_schema() -> dict[str, Any]:
     value = _described(integer(), "Meld.value: the cards' face values under the meld rules.")
     points = _described(integer(), "What the game scores for the meld (GameText.meld_points).")
     reading = obj({"meld": text(), "value": value, "points": points})
+    is_meld = "Whether the cards make a meld under some reading (scala40.is_meld)."
+    fixed = "Whether the cards fix one reading: a valid meld's does, an ambiguous one's not."
     return {
         "oneOf": [
             obj(
                 {
                     "cards": card_text(),
                     "valid": {"const": True},
+                    "is_meld": _described({"const": True}, is_meld),
+                    "reading_fixed": _described({"const": True}, fixed),
                     "kind": _described(text(), "'sequence of clubs', 'set of 7s'..."),
                     "meld": _described(
                         text(), "The meld in order, a joker followed by = and its card."
@@ -212,17 +216,30 @@ def meld_report_schema() -> dict[str, Any]:
                     "extended_by": array(text()),
                     "joker_swaps": array(obj({"card": card(), "joker": card()})),
                 },
-                description="A valid meld.",
+                description="A valid meld: a meld whose reading the cards fix.",
             ),
             obj(
                 {
                     "cards": card_text(),
                     "valid": {"const": False},
+                    "is_meld": _described({"const": True}, is_meld),
+                    "reading_fixed": _described({"const": False}, fixed),
                     "reason": text(),
                     "readings": array(reading),
                 },
-                optional=("readings",),
-                description="No meld, or an ambiguous one (then its readings).",
+                description="An ambiguous meld: a meld, but which one depends on what a "
+                "wild card stands for (its readings, each with its value); name it in the "
+                "meld (JK=8S) to fix it.",
+            ),
+            obj(
+                {
+                    "cards": card_text(),
+                    "valid": {"const": False},
+                    "is_meld": _described({"const": False}, is_meld),
+                    "reading_fixed": _described({"const": False}, fixed),
+                    "reason": text(),
+                },
+                description="No meld under any reading, and why.",
             ),
         ]
     }

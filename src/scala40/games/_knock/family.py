@@ -67,4 +67,5 @@ def knock_game(state: type[KnockState[Any, Any]]) -> Game:
         least_deadwood=least_unmatched,
         search_tuning=spec.search_tuning,
         rule_prefix=spec.rule_prefix,
+        rule_ids=spec.rule_ids,
     )

@@ -45,3 +45,6 @@ class KnockGameSpec:
     search_tuning: SearchTuning = attrs.field(factory=SearchTuning)
     """What the strongest bot spends on a decision of the game
     (:attr:`scala40.game.Game.search_tuning`)."""
+    rule_ids: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    """The rules that decide each kind of question about the game
+    (:attr:`scala40.game.Game.rule_ids`)."""

@@ -88,6 +88,11 @@ class GameState(KnockState[Move, rules.Ruleset]):
         pack="spanish",
         aliases=("chinchón", "txintxon"),
         rule_prefix="CH",
+        rule_ids={
+            "turn": ("CH-TURN", "CH-CLOSE"),
+            "meld": ("CH-MELDS",),
+            "score": ("CH-SCORE", "CH-VALUES", "CH-LAYOFF"),
+        },
     )
 
 

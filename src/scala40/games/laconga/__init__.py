@@ -86,6 +86,11 @@ class GameState(KnockState[Move, rules.Ruleset]):
         aliases=("conga", "la-conga"),
         rule_prefix="LC",
         players=3,
+        rule_ids={
+            "turn": ("LC-BASE", "CH-TURN", "CH-CLOSE", "LC-CLOSECAP"),
+            "meld": ("LC-BASE", "CH-MELDS"),
+            "score": ("LC-BASE", "CH-SCORE", "CH-VALUES", "CH-LAYOFF"),
+        },
     )
 
 

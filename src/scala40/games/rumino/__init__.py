@@ -93,6 +93,11 @@ class GameState(KnockState[Move, rules.Ruleset]):
         # paired difference of -16 points, standard error 8): the strongest bot plays
         # greedy's move until a search beats it.
         search_tuning=SearchTuning(candidates=1),
+        rule_ids={
+            "turn": ("RU-TURN", "RU-KNOCK"),
+            "meld": ("RU-MELDS",),
+            "score": ("RU-SCORE", "RU-VALUES", "RU-GIN"),
+        },
     )
 
 

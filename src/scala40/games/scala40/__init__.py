@@ -132,6 +132,11 @@ GAME = register_game(
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
         rule_prefix="S40",
+        rule_ids={
+            "turn": ("S40-TURN",),
+            "meld": ("S40-SEQ", "S40-SET", "S40-JOKER", "S40-MELD-VALUE"),
+            "score": ("S40-SCORE", "S40-HAND-VALUE"),
+        },
     )
 )
 """The Scala 40 record of the game registry (:func:`scala40.game.load_game`)."""

@@ -111,6 +111,11 @@ GAME = register_game(
         # A hand played out by greedy costs about ten times a Chinchón hand.
         search_tuning=SearchTuning(worlds=8),
         rule_prefix="SK",
+        rule_ids={
+            "turn": ("SK-TURN",),
+            "meld": ("SK-MELDS", "SK-WILDMELD"),
+            "score": ("SK-SCORE-MELDS", "SK-SCORE-HAND", "SK-BONUS"),
+        },
     )
 )
 """The Skarney record of the game registry (:func:`scala40.game.load_game`)."""

@@ -1,0 +1,161 @@
+"""``scala40 corpus DIRECTORY`` and ``scala40 conformance --engine COMMAND``: write the
+conformance corpus, and run another implementation over it (:mod:`scala40.conformance`).
+
+>>> import contextlib, io
+>>> from scala40.cli import main
+>>> with contextlib.redirect_stderr(io.StringIO()) as said:
+...     code = main(["conformance", "--engine", "", "--game", "chinchon"])
+>>> code, said.getvalue().strip()
+(1, "error: the engine's command is empty")
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from scala40.cli.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    Command,
+    UsageError,
+    add_number_option,
+    print_json,
+)
+from scala40.conformance import (
+    MANIFEST,
+    SECTIONS,
+    read_corpus,
+    run_engine,
+    shipped_corpus,
+    write_corpus,
+)
+from scala40.game import game_names
+
+__all__ = ["CONFORMANCE_COMMAND", "CORPUS_COMMAND"]
+
+
+def _configure_corpus(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "directory", metavar="DIRECTORY", help="where to write the corpus (made if need be)"
+    )
+
+
+def _run_corpus(args: argparse.Namespace) -> int:
+    for path in write_corpus(args.directory):
+        print(path)
+    return EXIT_OK
+
+
+def _configure_conformance(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine",
+        metavar="COMMAND",
+        required=True,
+        help="the program to check, split as a shell would (it reads requests as JSON lines "
+        "on its standard input and answers one JSON line each)",
+    )
+    parser.add_argument(
+        "--corpus",
+        metavar="DIRECTORY",
+        help="a corpus written by 'scala40 corpus' (default: the one shipped with the package)",
+    )
+    parser.add_argument("--game", metavar="GAME", help="only this game's lines")
+    parser.add_argument("--preset", metavar="PRESET", help="only this preset's lines")
+    parser.add_argument(
+        "--sections",
+        metavar="SECTION",
+        nargs="+",
+        choices=SECTIONS,
+        help=f"only these sections ({', '.join(SECTIONS)}; default: all)",
+    )
+    add_number_option(
+        parser, "--timeout", 4, "seconds the engine has for each answer (default: 10)", 10
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="each disagreement as one JSON object a line"
+    )
+
+
+def _read_directory(directory: str) -> dict[str, str]:
+    base = Path(directory)
+    try:
+        return {
+            path.name: path.read_bytes().decode("utf-8")
+            for path in sorted(base.iterdir())
+            if path.suffix in (".jsonl", ".json")
+        }
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"--corpus: cannot read {directory!r}: {error}") from None
+
+
+def _run_conformance(args: argparse.Namespace) -> int:
+    if args.game is not None and args.game not in game_names():
+        raise UsageError(f"--game: unknown game {args.game!r}; known: {', '.join(game_names())}")
+    if not 1 <= args.timeout <= 3600:
+        raise UsageError(f"--timeout must be from 1 to 3600 seconds, got {args.timeout}")
+    files = shipped_corpus() if args.corpus is None else _read_directory(args.corpus)
+    if MANIFEST not in files:
+        raise UsageError(f"--corpus: {args.corpus!r} holds no {MANIFEST}")
+    lines = [
+        line
+        for line in read_corpus(files)
+        if (args.game is None or line["game"] == args.game)
+        and (args.preset is None or line["preset"] == args.preset)
+    ]
+    if not lines:
+        raise UsageError("no corpus line is of the game and preset asked")
+    report = run_engine(args.engine, lines, timeout=args.timeout, sections=args.sections)
+    for item in report.disagreements:
+        if args.json:
+            print_json(
+                {
+                    "id": item.id,
+                    "section": item.section,
+                    "rules": list(item.rules),
+                    "subject": item.subject,
+                    "expected": item.expected,
+                    "got": item.got,
+                }
+            )
+        else:
+            print(item.text())
+    if not args.json:
+        for summary in report.summary():
+            print(summary)
+    return EXIT_OK if report.passed else EXIT_INVALID
+
+
+CORPUS_COMMAND = Command(
+    name="corpus",
+    summary="write the conformance corpus: positions, moves, refusals, melds, scores, perft",
+    description="Write the conformance corpus into DIRECTORY: for every game and preset, "
+    "positions with their legal moves in the canonical order, near-miss moves with the "
+    "rules that refuse them, melds with their verdicts and values, hands' ends with every "
+    "seat's points, and perft counts, one JSON object a line (<game>.jsonl), and "
+    "manifest.json. Made from fixed seeds, it is the same bytes each time, and the same as the "
+    "corpus shipped with the package.",
+    configure=_configure_corpus,
+    run=_run_corpus,
+    epilog="example:\n  scala40 corpus corpus/",
+)
+"""The ``corpus`` command."""
+
+
+CONFORMANCE_COMMAND = Command(
+    name="conformance",
+    summary="run another implementation over the conformance corpus and report differences",
+    description="Run the engine COMMAND over the conformance corpus (the shipped one, or "
+    "--corpus), sending one JSON request a line on its standard input (moves, judge, meld, "
+    "score, perft) and reading one JSON answer a line on its standard output; print each answer that "
+    "differs from the library's with its position, the two answers and the IDs of the "
+    "rules at stake, then a line a section. Exit code 0 when every answer agreed, 1 "
+    "otherwise.",
+    configure=_configure_conformance,
+    run=_run_conformance,
+    epilog="examples:\n"
+    '  scala40 conformance --engine "node examples/conformance_engine.mjs" --game scala40 '
+    "--preset official --sections meld score\n"
+    '  scala40 conformance --engine "./my-engine" --sections moves --json',
+)
+"""The ``conformance`` command."""

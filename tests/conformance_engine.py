@@ -1,0 +1,77 @@
+"""An engine for ``scala40 conformance`` that answers from the library itself, with one
+planted mistake when asked (``python -m tests.conformance_engine PLANT``): the runner must
+report it with its position and rule IDs, and nothing else.
+
+Plants: ``none``; ``drop-move`` (lists a position's moves without its last); ``allow``
+(judges every move legal); ``perft`` (counts one sequence more); ``score`` (one point more
+for seat 0); ``meld`` (calls an ambiguous meld a meld); ``garbage`` (answers a line that
+is not JSON); ``silent`` (answers nothing); ``exit`` (exits at the first request).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+from scala40.cards import as_cards
+from scala40.errors import IllegalMoveError, Scala40Error
+from scala40.game import load_game, position_from_text
+from scala40.melds import meld_interpretations
+from scala40.perft import canonical_moves, perft
+
+
+def _answer(request: dict[str, Any], plant: str) -> dict[str, Any]:
+    op = request["op"]
+    if op == "meld":
+        game = load_game(request["game"])
+        rules: Any = game.ruleset_type.preset(request["preset"])
+        readings = [
+            {"meld": game.text.meld(meld, False), "value": game.text.meld_value(meld)}
+            for meld in meld_interpretations(as_cards(request["cards"]), rules.meld_rules)
+        ]
+        verdict = {0: "not a meld", 1: "meld"}.get(len(readings), "ambiguous")
+        if plant == "meld" and verdict == "ambiguous":
+            verdict = "meld"
+        return {"verdict": verdict, "readings": readings}
+    state = position_from_text(request["position"])
+    if op == "moves":
+        moves = [str(move) for move in canonical_moves(state)]
+        return {"moves": moves[:-1] if plant == "drop-move" else moves}
+    if op == "judge":
+        try:
+            state.apply(request["move"])
+        except IllegalMoveError:
+            return {"legal": plant == "allow"}
+        except Scala40Error:
+            return {"skip": True}
+        return {"legal": True}
+    if op == "score":
+        after = state.apply(request["move"])
+        points = list(after.last_hand.points)
+        if plant == "score":
+            points[0] += 1
+        return {"points": points}
+    if op == "perft":
+        count = perft(state, request["depth"], node_limit=10_000_000)
+        return {"count": count + (plant == "perft")}
+    return {"skip": True}
+
+
+def main() -> None:
+    plant = sys.argv[1] if len(sys.argv) > 1 else "none"
+    for raw in sys.stdin:
+        if plant == "exit":
+            return
+        if plant == "silent":
+            time.sleep(60)
+            return
+        if plant == "garbage":
+            print("this is no JSON", flush=True)
+            continue
+        print(json.dumps(_answer(json.loads(raw), plant)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
