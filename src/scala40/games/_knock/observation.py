@@ -26,15 +26,14 @@ hand: 2S 3S KS 5H 5D AC 4C
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
+    KEPT,
     Hand,
-    LayoutBase,
     Mark,
     ObservationBase,
     Pile,
@@ -42,14 +41,19 @@ from scala40._base.observation import (
     Seen,
     Write,
     card_blocks,
+    most_copies,
+)
+from scala40._base.rows import (
+    LayoutBase,
+    capped_count_row,
+    clipped,
     count_row,
     float_bytes,
-    fraction_rows,
     mark_rows,
     member_row,
     seat_counts_row,
     seat_mark_row,
-    seat_row,
+    seats_from,
     seats_row,
 )
 from scala40._wording import cards_text, ints_text, view_heading
@@ -83,13 +87,10 @@ _SCALE_CAP = 4.0
 """Totals and points are given as fractions of the limit, clipped to this either way."""
 _COUNT_CAP = 100
 """Turn and hand counters are given as fractions of this, capped at 1."""
-_COUNT_FRACTIONS = fraction_rows(_COUNT_CAP)
 _REENTRY_CAP = 10
 """Re-entries are given as fractions of this, capped at 1."""
 _VALUE_SCALE = 50
 """Card values are given as fractions of this, capped at 1."""
-_KEPT = 4096
-"""How many rows of seat blocks are kept, then forgotten all at once."""
 
 # Where the fixed card blocks start: the card blocks come first, in this order.
 _WILD, _VALUES = (index * CARD_CODES for index in (5, 6))
@@ -97,11 +98,7 @@ _WILD, _VALUES = (index * CARD_CODES for index in (5, 6))
 
 def _scaled(value: float) -> float:
     """``value`` clipped to the scale's caps, either way."""
-    if value > _SCALE_CAP:
-        return _SCALE_CAP
-    if value < -_SCALE_CAP:
-        return -_SCALE_CAP
-    return value
+    return clipped(value, _SCALE_CAP)
 
 
 @attrs.frozen
@@ -121,7 +118,6 @@ class KnockObservation(ObservationBase[Any, _Layout]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
         self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
 
     def fields(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
@@ -195,7 +191,7 @@ class KnockObservation(ObservationBase[Any, _Layout]):
     def _blocks(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
         profile = _profile(rules)
         n = player_count
-        copies = float(max(Counter(profile.deck.cards).values()))
+        copies = most_copies(profile.deck.cards)
         cards = (CARD_CODES,)
         seats = (n,)
         cap = _SCALE_CAP
@@ -246,32 +242,23 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             Row("pending", "pending", seats_row),
             Row("phase", "phase", _PHASE_ROW, "phase"),
             Row("reentry_total", "reentry_total", _reentry_total_row),
-            Row("hand_number", "hand_number", _hand_number_row),
+            Row("hand_number", "hand_number", capped_count_row(_COUNT_CAP)),
         )
-
-    def _sizes_row(self, layout: _Layout, me: int, hand_sizes: tuple[int, ...]) -> bytes:
-        """The ``hand_sizes`` block of seat ``me``."""
-        return seat_row(self._sizes, me, hand_sizes, _KEPT, float_bytes)
 
     def _turns_row(self, layout: _Layout, me: int, turns_played: tuple[int, ...]) -> bytes:
         """The ``turns_played`` block of seat ``me``."""
-        return seat_counts_row(self._turns, me, turns_played, _COUNT_CAP, _KEPT)
+        return seat_counts_row(self._turns, me, turns_played, _COUNT_CAP, KEPT)
 
     def _new_layout(self, rules: Any, player_count: int) -> _Layout:
         profile = _profile(rules)
-        counts = Counter(profile.deck.cards)
         _, start = self._start(rules, player_count, profile.deck.cards)
         for card in profile.wild_cards:
-            if counts[card]:  # the joker is wild, but not every deck has one
+            if card in profile.deck.cards:  # the joker is wild, but not every deck has one
                 start[_WILD + card] = 1.0
         for card, value in enumerate(profile.values):
             start[_VALUES + card] = min(max(value, 0) / _VALUE_SCALE, 1.0)
         return _Layout(
-            rules=rules,
-            player_count=player_count,
-            size=len(start),
-            start=start.tobytes(),
-            marks=mark_rows(player_count),
+            **self._common(rules, player_count, start),
             limit=max(profile.limit, 1),
             gin_streak=rules.gin_streak or 1,  # without a streak win, no gin counts
             reentry=rules.reentry,
@@ -353,7 +340,7 @@ def _standing(
     (they follow one another and change between hands only)."""
     n = layout.player_count
     limit = layout.limit
-    seats = [(me + offset) % n for offset in range(n)]
+    seats = seats_from(me, n)
     standing = [float(active[seat]) for seat in seats]
     standing.extend([_scaled(scores[seat] / limit) for seat in seats])
     if last is None:
@@ -381,7 +368,7 @@ def _records(
     streak = layout.gin_streak
     allowed = layout.reentry
     closer = last.closer if last is not None else None
-    seats = [(me + offset) % n for offset in range(n)]
+    seats = seats_from(me, n)
     records = [min(reentries[seat], _REENTRY_CAP) / _REENTRY_CAP for seat in seats]
     records.extend(
         [1.0 if allowed is None or reentries[seat] < allowed else 0.0 for seat in seats]
@@ -397,10 +384,6 @@ def _last_end_row(layout: _Layout, me: int, last: HandResult | None) -> bytes:
 
 def _reentry_total_row(layout: _Layout, me: int, total: int) -> bytes:
     return float_bytes((_scaled(total / layout.limit),)) if total else _ZERO
-
-
-def _hand_number_row(layout: _Layout, me: int, hand_number: int) -> bytes:
-    return _COUNT_FRACTIONS[hand_number if hand_number < _COUNT_CAP else _COUNT_CAP]
 
 
 def _profile(rules: Any) -> KnockRules:
