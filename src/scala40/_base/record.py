@@ -24,7 +24,8 @@ before it had these bases.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
@@ -46,6 +47,7 @@ from scala40._format.specs import record_format, spec
 from scala40._format.text_fields import Notation
 from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_in_hands
 from scala40.cards import Card
+from scala40.game import Game
 
 __all__ = [
     "AUTO_CHANCE_SPEC",
@@ -55,6 +57,7 @@ __all__ = [
     "Position",
     "RecordBase",
     "field_group",
+    "game_record",
     "order_fields",
 ]
 
@@ -374,3 +377,29 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
         about the past, and :meth:`apply` then spends nothing on it."""
         new: R_ = self.copy_with(hand_log=None)
         return new
+
+
+def game_record(
+    state: type[RecordBase[Any, Any, Any]],
+    new_game: Callable[..., Any],
+    moves: ModuleType,
+    **declared: Any,
+) -> Game:
+    """The registry record (:class:`~scala40.game.Game`) of a game whose states are
+    ``state``, made by ``new_game``, and whose moves are ``moves`` (a module with
+    ``MOVES``, ``parse_move`` and ``move_from_dict``): what these already say (the
+    ruleset, the readers, the schema, the position grammar), the game's ``declared``
+    fields (its name, words, bots...) beside them."""
+    return Game(
+        version=1,
+        ruleset_type=state.RULESET,
+        new_game=new_game,
+        state_from_dict=state.from_dict,
+        parse_move=moves.parse_move,
+        move_from_dict=moves.move_from_dict,
+        move_set=moves.MOVES,
+        state_schema=state.json_schema,
+        notation=state.notation(),
+        hand_bound_option="turn_limit",
+        **declared,
+    )
