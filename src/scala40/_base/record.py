@@ -24,7 +24,7 @@ before it had these bases.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -234,6 +234,17 @@ class GameFields(Generic[R, P]):
     turn: int = attrs.field(metadata=spec(SEAT, "the seat to play", place=31))
     """The player whose turn it is (each game's record says who that is out of turn)."""
 
+    def _face_up(self) -> Iterable[Card]:
+        """The cards everyone sees where they lie (the game's discard pile, its table):
+        a game's field group says which."""
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _deck(self) -> tuple[Card, ...]:
+        """The game's whole deck."""
+        rules: Any = self.rules
+        deck: tuple[Card, ...] = rules.deck.cards
+        return deck
+
 
 @attrs.define(repr=False, weakref_slot=False, field_transformer=order_fields)
 class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
@@ -293,6 +304,34 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
     ABOUT: ClassVar[str] = "A game at one moment: its fields"
     """What a record holds, in a sentence whose head is said before a colon (its JSON
     Schema's description, which names the format after the head)."""
+    _OVER: ClassVar[Any] = None
+    """The phase of a game that has ended (``PHASES.OVER``, kept by each record class)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        phases = getattr(cls, "PHASES", None)
+        if phases is not None:
+            cls._OVER = phases.OVER
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is self._OVER
+
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card of the game wherever it is, sorted: always the deck's (C-DECK).
+
+        >>> from scala40.games.skarney import new_game
+        >>> state = new_game(seed=1)
+        >>> state.all_cards() == state.rules.deck.cards
+        True
+        """
+        cards = [*self.stock, *self._face_up()]
+        for hand in self.hands:
+            cards.extend(hand)
+        # Before a deal nothing is placed (Skarney gathers every card between hands):
+        # the cards are all in the deck.
+        return tuple(sorted(cards)) if cards else self._deck()
 
     @classmethod
     def json_schema(cls) -> dict[str, Any]:

@@ -122,6 +122,13 @@ class KnockFields:
 
     # What follows from these fields and the common ones, the same for a state and a view.
 
+    def _face_up(self) -> tuple[Card, ...]:
+        return self.discard
+
+    def _deck(self: _Position) -> tuple[Card, ...]:
+        deck: tuple[Card, ...] = self.rules.profile.deck.cards
+        return deck
+
     @property
     def profile(self: _Position) -> KnockRules:
         """What the engine reads from the rules."""
@@ -187,21 +194,9 @@ class KnockRecord(KnockFields, RecordBase[M, R, Phase]):
         return self.phase is DEAL or self.phase is RESTOCK
 
     @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is OVER
-
-    @property
     def top_discard(self) -> Card | None:
         """The top card of the discard pile, if any."""
         return self.discard[-1] if self.discard else None
-
-    def all_cards(self) -> tuple[Card, ...]:
-        """Every card of the game wherever it is, sorted: always the deck's (C-DECK)."""
-        cards = [*self.stock, *self.discard]
-        for hand in self.hands:
-            cards.extend(hand)
-        return tuple(sorted(cards)) if cards else self.profile.deck.cards
 
     def chance_cards(self) -> tuple[Card, ...]:
         """At a chance step, the cards whose order it draws: the deck before a deal, the

@@ -62,9 +62,6 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
     ``scala40.games._knock.record.KnockFields``.
     """
 
-    def _face_up(self) -> tuple[Card, ...]:
-        return self.discard
-
     def last_hand_parts(self) -> tuple[tuple[tuple[str, tuple[Card, ...], int], ...], ...]:
         """How each seat's points of the last hand were made: the closer's by how it
         ended the hand, the others' by the cards they left unmatched (the rest melded or
@@ -85,9 +82,6 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
             else:
                 parts.append((("unmatched", shown.unmatched, points),))
         return tuple(parts)
-
-    def _deck(self) -> tuple[Card, ...]:
-        return self.profile.deck.cards
 
     def known_cards(self) -> tuple[tuple[Card, ...], ...]:
         """What this player knows each hand holds: every hand, once the hand's end has

@@ -6,7 +6,7 @@ generator and the views read states through this class only;
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import ClassVar, Protocol
 
 import attrs
@@ -40,7 +40,6 @@ from scala40.games.scala40.moves import (
 from scala40.games.scala40.phases import (
     DEAL,
     DRAW,
-    OVER,
     PLAY,
     RESTOCK,
     HandResult,
@@ -142,6 +141,11 @@ class Scala40Fields:
 
     # What follows from these fields and the common ones, the same for a state and a view.
 
+    def _face_up(self) -> Iterator[Card]:
+        yield from self.discard
+        for meld in self.table:
+            yield from meld.cards
+
     @property
     def current_player(self: _Position) -> int | None:
         """The player who must move, or ``None`` at a chance step or when the match is over."""
@@ -216,30 +220,9 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
         return self.phase in (DEAL, RESTOCK)
 
     @property
-    def is_over(self) -> bool:
-        """Whether the match has ended."""
-        return self.phase is OVER
-
-    @property
     def top_discard(self) -> Card | None:
         """The top card of the discard pile, if any."""
         return self.discard[-1] if self.discard else None
-
-    def all_cards(self) -> tuple[Card, ...]:
-        """Every card of the match wherever it is, sorted: always the deck's (C-DECK).
-
-        >>> from scala40.games.scala40 import new_game
-        >>> state = new_game(players=2, seed=1)
-        >>> state.all_cards() == state.rules.deck.cards
-        True
-        """
-        cards = [*self.stock, *self.discard]
-        for hand in self.hands:
-            cards.extend(hand)
-        for meld in self.table:
-            cards.extend(meld.cards)
-        # Before the first deal nothing is placed yet: the cards are all in the deck.
-        return tuple(sorted(cards)) if cards else self.rules.deck.cards
 
     def chance_cards(self) -> tuple[Card, ...]:
         """At a chance step, the cards whose order it draws: the whole deck before a deal

@@ -15,7 +15,6 @@ seed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -71,11 +70,6 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     are in his hand. Such cards are drawn first, at random from the unknown cards. Its
     public fields are those of ``scala40.games.scala40.record.Scala40Fields``.
     """
-
-    def _face_up(self) -> Iterator[Card]:
-        yield from self.discard
-        for meld in self.table:
-            yield from meld.cards
 
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int

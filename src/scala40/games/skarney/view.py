@@ -16,7 +16,6 @@ random, keeping the known ones where they are.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import attrs
@@ -177,10 +176,6 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
             }
         facts["contract"] = parts
         return facts
-
-    def _face_up(self) -> Iterator[Card]:
-        for meld in self.table:
-            yield from meld.cards
 
     def known_cards(self) -> tuple[tuple[Card, ...], ...]:
         """What this player knows each hand holds: his own whole, and of the others the
