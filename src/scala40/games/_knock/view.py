@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from scala40._base.record import order_fields
-from scala40._base.sampling import pick
+from scala40._base.sampling import pick, unplaced
 from scala40._rng import random_below, shuffle
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games._knock.arrange import has_rumino, rumino_jokers
@@ -111,9 +111,7 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
         if self.phase is not CLAIM or not self.discard:
             return shown, rng
         known = dict(shown)
-        pool = Counter(unseen)
-        for cards in known.values():
-            pool -= Counter(cards)
+        pool = unplaced(unseen, known)
         top = self.discard[-1]
         for seat in self.pending:
             if seat == self.player or seat in known:

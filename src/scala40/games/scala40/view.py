@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from scala40._base.record import order_fields
-from scala40._base.sampling import pick, random_meld
+from scala40._base.sampling import pick, random_meld, unplaced
 from scala40.cards import JOKER, RANK_OF, Card
 from scala40.errors import IllegalMoveError
 from scala40.games.scala40.conditions import final_keep
@@ -91,9 +91,7 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
         if must is None and not needed:
             return known, rng
         meld_rules = self.rules.meld_rules
-        pool = Counter(unseen)
-        for held in known.values():
-            pool -= Counter(held)
+        pool = unplaced(unseen, known)
         cards: list[Card] = list(known.get(mover, ()))
         value = 0
         if must is not None:
