@@ -63,6 +63,7 @@ from scala40._wording import cards_text, ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games.skarney.phases import DRAW, PLAY, HandResult, Phase, is_stop_card, side_of
+from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.games.skarney.view import PlayerView
 from scala40.melds import Meld, MeldKind
@@ -87,10 +88,6 @@ _TURN_CAP = 200
 _PROGRESS_ROWS = tuple(float_bytes((count / _CONTRACT_CAP,)) for count in range(_CONTRACT_CAP + 1))
 """The ``progress`` block of each count of contract melds put down (at most the
 contract's)."""
-
-
-def _side_count(rules: Ruleset, player_count: int) -> int:
-    return 2 if rules.partnership else player_count
 
 
 def _points(value: int) -> float:
@@ -192,7 +189,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         size = float(rules.deck.size)
         melds = max_table_melds(rules)
         seats = (n,)
-        sides = (_side_count(rules, n),)
+        sides = (StateRecord.side_count(rules, n),)
         cap = _POINTS_CAP
         return (
             *card_blocks(copies, discard_pile=False),
@@ -436,7 +433,7 @@ def _sides(
     follow one another)."""
     n = layout.player_count
     partnership = layout.rules.partnership
-    count = _side_count(layout.rules, n)
+    count = StateRecord.side_count(layout.rules, n)
     sides = [side_of((me + offset) % n, partnership) for offset in range(count)]
     numbers = [1.0 if contracts[side] else 0.0 for side in sides]
     numbers.extend([_points(totals[side]) for side in sides])
