@@ -36,9 +36,13 @@ from scala40._format.codecs import (
     CARD_LISTS,
     CARDS,
     COUNT,
+    COUNTS,
+    FLAGS,
+    OPTIONAL_CARD,
     PLAYERS,
     RNG,
     SEAT,
+    SEATS,
     HandResults,
     Phases,
     Rules,
@@ -50,9 +54,14 @@ from scala40.cards import Card
 from scala40.game import Game
 
 __all__ = [
+    "ACTIVE_SPEC",
     "AUTO_CHANCE_SPEC",
+    "DISCARD_SPEC",
     "LAST_HAND_SPEC",
     "RNG_SPEC",
+    "TAKEN_SPEC",
+    "TURNS_PLAYED_SPEC",
+    "WINNERS_SPEC",
     "GameFields",
     "Position",
     "RecordBase",
@@ -147,6 +156,14 @@ AUTO_CHANCE_SPEC = spec(
 LAST_HAND_SPEC = spec(HandResults(), "how the last hand ended", usual=None)
 """The spec of a record's ``last_hand``: how the previous hand ended (of the codec the
 record's ``HAND_RESULT`` gives)."""
+
+# The specs of fields that games with a discard pile, or players who drop out, declare
+# alike in their field groups (Scala 40's and the knock games').
+DISCARD_SPEC = spec(CARDS, "the discard pile, the top card last", place=12)
+TAKEN_SPEC = spec(OPTIONAL_CARD, "the card taken from the discard pile this turn", usual=None)
+TURNS_PLAYED_SPEC = spec(COUNTS, "each seat's turns this hand", usual=0)
+ACTIVE_SPEC = spec(FLAGS, "whether each seat is still in the match", usual=True)
+WINNERS_SPEC = spec(SEATS, "the seats that won the match", usual=())
 
 COMMON_FIELDS = frozenset(
     {"rules", "player_count", "dealer", "hand_number", "phase", "turn", "hands", "stock"}
@@ -317,6 +334,12 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase is self._OVER
+
+    def face_up_cards(self) -> tuple[Card, ...]:
+        """The cards every seat sees lying face up (:meth:`StateBase.face_up_cards
+        <scala40._base.state.StateBase.face_up_cards>`): by default those of the game's
+        field group, which its views count as seen."""
+        return tuple(self._face_up())
 
     def all_cards(self) -> tuple[Card, ...]:
         """Every card of the game wherever it is, sorted: always the deck's (C-DECK).

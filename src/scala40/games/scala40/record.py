@@ -12,9 +12,14 @@ from typing import ClassVar, Protocol
 import attrs
 
 from scala40._base.record import (
+    ACTIVE_SPEC,
     AUTO_CHANCE_SPEC,
+    DISCARD_SPEC,
     LAST_HAND_SPEC,
     RNG_SPEC,
+    TAKEN_SPEC,
+    TURNS_PLAYED_SPEC,
+    WINNERS_SPEC,
     Position,
     RecordBase,
     field_group,
@@ -22,11 +27,8 @@ from scala40._base.record import (
 )
 from scala40._format.codecs import (
     BOOL,
-    CARDS,
     COUNTS,
     FLAGS,
-    OPTIONAL_CARD,
-    SEATS,
     TOTAL,
     Melds,
 )
@@ -71,9 +73,7 @@ class Scala40Fields:
     (:class:`StateRecord`, :class:`~scala40.games.scala40.view.PlayerView`), each declared
     once with its spec (:mod:`scala40._format.specs`)."""
 
-    discard: tuple[Card, ...] = attrs.field(
-        metadata=spec(CARDS, "the discard pile, the top card last", place=12)
-    )
+    discard: tuple[Card, ...] = attrs.field(metadata=DISCARD_SPEC)
     """The discard pile, top card last (every card in it was seen face up)."""
     table: tuple[Meld, ...] = attrs.field(
         metadata=spec(
@@ -88,21 +88,15 @@ class Scala40Fields:
         metadata=spec(FLAGS, "whether each seat has opened this hand (S40-OPEN)", usual=False)
     )
     """Who has opened this hand (S40-OPEN)."""
-    turns_played: tuple[int, ...] = attrs.field(
-        metadata=spec(COUNTS, "each seat's turns this hand", usual=0)
-    )
+    turns_played: tuple[int, ...] = attrs.field(metadata=TURNS_PLAYED_SPEC)
     """Turns each player has completed this hand (S40-FIRST-ROUND)."""
     scores: tuple[int, ...] = attrs.field(
         metadata=spec(COUNTS, "each seat's total (S40-SCORE)", place=40)
     )
     """Running totals (S40-SCORE)."""
-    active: tuple[bool, ...] = attrs.field(
-        metadata=spec(FLAGS, "whether each seat is still in the match", usual=True)
-    )
+    active: tuple[bool, ...] = attrs.field(metadata=ACTIVE_SPEC)
     """Who is still in the match (S40-ELIM)."""
-    winners: tuple[int, ...] = attrs.field(
-        metadata=spec(SEATS, "the seats that won the match", usual=())
-    )
+    winners: tuple[int, ...] = attrs.field(metadata=WINNERS_SPEC)
     """The winner (or tied winners) once the match is over."""
     opening_value: int = attrs.field(
         metadata=spec(
@@ -115,9 +109,7 @@ class Scala40Fields:
         metadata=spec(BOOL, "whether the seat to play had opened when the turn began", usual=False)
     )
     """Whether the player to move had opened when the turn began (S40-V-DOUBLE)."""
-    taken: Card | None = attrs.field(
-        metadata=spec(OPTIONAL_CARD, "the card taken from the discard pile this turn", usual=None)
-    )
+    taken: Card | None = attrs.field(metadata=TAKEN_SPEC)
     """The card the player to move took from the discard pile this turn (seen by all)."""
     taken_must_use: bool = attrs.field(
         metadata=spec(
