@@ -323,12 +323,22 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
     Schema's description, which names the format after the head)."""
     _OVER: ClassVar[Any] = None
     """The phase of a game that has ended (``PHASES.OVER``, kept by each record class)."""
+    _CHANCE: ClassVar[tuple[Any, ...]] = ()
+    """The phases of the chance steps: the deal, and the restock where the game has one."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         phases = getattr(cls, "PHASES", None)
         if phases is not None:
             cls._OVER = phases.OVER
+            cls._CHANCE = tuple(
+                getattr(phases, name) for name in ("DEAL", "RESTOCK") if hasattr(phases, name)
+            )
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next move is a chance step (a deal, a restock)."""
+        return self.phase in self._CHANCE
 
     @property
     def is_over(self) -> bool:

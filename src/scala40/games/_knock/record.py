@@ -181,11 +181,6 @@ class KnockRecord(KnockFields, RecordBase[M, R, Phase]):
     # -- the protocol ------------------------------------------------------------------
 
     @property
-    def is_chance(self) -> bool:
-        """Whether the next move is a chance step (a deal, a restock)."""
-        return self.phase is DEAL or self.phase is RESTOCK
-
-    @property
     def top_discard(self) -> Card | None:
         """The top card of the discard pile, if any."""
         return self.discard[-1] if self.discard else None

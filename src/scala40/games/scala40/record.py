@@ -207,11 +207,6 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
     # -- views of the state -------------------------------------------------------------
 
     @property
-    def is_chance(self) -> bool:
-        """Whether the next move is a chance event (:class:`~scala40.games.scala40.moves.Deal`, :class:`~scala40.games.scala40.moves.Restock`)."""
-        return self.phase in (DEAL, RESTOCK)
-
-    @property
     def top_discard(self) -> Card | None:
         """The top card of the discard pile, if any."""
         return self.discard[-1] if self.discard else None

@@ -231,11 +231,6 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
     # -- what the protocol asks -------------------------------------------------------------
 
     @property
-    def is_chance(self) -> bool:
-        """Whether the next move is a deal (seen only with ``auto_chance=False``)."""
-        return self.phase is DEAL
-
-    @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The sides: partners sit opposite, seats 0 and 2 against 1 and 3 (SK-PLAYERS).
 
