@@ -43,7 +43,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 from typing_extensions import Buffer
 
-from scala40._base.rows import LayoutBase, float_bytes, mark_rows, seat_row
+from scala40._base.rows import LayoutBase, float_bytes, mark_rows, seat_counts_row, seat_row
 from scala40._checks import check_seat, describe
 from scala40._format.generated import compile_source
 from scala40.errors import InvalidArgumentError
@@ -52,6 +52,7 @@ from scala40.melds import Meld, MeldKind
 
 __all__ = [
     "CARD_CODES",
+    "COUNT_CAP",
     "KEPT",
     "MELD_KINDS",
     "UNSEEN",
@@ -84,6 +85,8 @@ UNSEEN = CARD_CODES
 KEPT = 4096
 """How many rows of a kept block (seat blocks, melds' rows) an encoding keeps, then
 forgets all at once."""
+COUNT_CAP = 100
+"""Turn and hand counters are given as fractions of this, capped at 1."""
 
 
 def max_table_melds(rules: Any) -> int:
@@ -448,6 +451,7 @@ class ObservationBase(Generic[R, L]):
         self._last_hand: tuple[Any, str] = (None, "-")
         self._sheets = _Sheets()
         self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
+        self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
 
     def __reduce__(self) -> Any:
         # Made anew: the sheets recognise states by identity, which means nothing in
@@ -591,6 +595,19 @@ class ObservationBase(Generic[R, L]):
         """The ``hand_sizes`` block of seat ``me``: cards held by each seat, ``me`` first
         (a :class:`Row`'s, kept)."""
         return seat_row(self._sizes, me, hand_sizes, KEPT, float_bytes)
+
+    def _turns_row(self, layout: L, me: int, turns_played: tuple[int, ...]) -> bytes:
+        """The ``turns_played`` block of seat ``me``: the turns each seat completed this
+        hand over :data:`COUNT_CAP`, ``me`` first (a :class:`Row`'s, kept)."""
+        return seat_counts_row(self._turns, me, turns_played, COUNT_CAP, KEPT)
+
+    def text(self, view: Any) -> str:
+        """Everything ``view`` shows, one line per subject (but the rules: they never
+        change in a game); equal views give equal texts, different views different ones."""
+        return "\n".join(self._lines(view))
+
+    def _lines(self, view: Any) -> tuple[str, ...]:
+        raise NotImplementedError  # pragma: no cover - every encoding says what a view shows
 
     def _hand_text(self, last: Any) -> str:
         """The text of how the last hand ended (``-`` before any has)."""

@@ -30,7 +30,6 @@ __all__ = [
     "seat_counts_row",
     "seat_mark_row",
     "seat_row",
-    "seats_from",
     "seats_row",
 ]
 
@@ -199,11 +198,6 @@ def clipped(value: float, cap: float) -> float:
     if value < -cap:
         return -cap
     return value
-
-
-def seats_from(me: int, count: int) -> list[int]:
-    """The ``count`` seats in play order from seat ``me``: the order of a seat block."""
-    return [(me + offset) % count for offset in range(count)]
 
 
 _COUNT_BYTES = tuple(float_bytes((value,)) for value in range(256))

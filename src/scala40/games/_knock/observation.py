@@ -32,7 +32,7 @@ import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
-    KEPT,
+    COUNT_CAP,
     Hand,
     Mark,
     ObservationBase,
@@ -51,9 +51,7 @@ from scala40._base.rows import (
     float_bytes,
     mark_rows,
     member_row,
-    seat_counts_row,
     seat_mark_row,
-    seats_from,
     seats_row,
 )
 from scala40._wording import cards_text, ints_text, view_heading
@@ -85,8 +83,6 @@ _NO_END = mark_rows(len(_ENDS))[-1]
 _PHASE_ROW = member_row(_PHASES)
 _SCALE_CAP = 4.0
 """Totals and points are given as fractions of the limit, clipped to this either way."""
-_COUNT_CAP = 100
-"""Turn and hand counters are given as fractions of this, capped at 1."""
 _REENTRY_CAP = 10
 """Re-entries are given as fractions of this, capped at 1."""
 _VALUE_SCALE = 50
@@ -94,11 +90,6 @@ _VALUE_SCALE = 50
 
 # Where the fixed card blocks start: the card blocks come first, in this order.
 _WILD, _VALUES = (index * CARD_CODES for index in (5, 6))
-
-
-def _scaled(value: float) -> float:
-    """``value`` clipped to the scale's caps, either way."""
-    return clipped(value, _SCALE_CAP)
 
 
 @attrs.frozen
@@ -118,7 +109,6 @@ class KnockObservation(ObservationBase[Any, _Layout]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
 
     def fields(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` (a Rumino, Chinchón or La Conga ruleset) and
@@ -242,12 +232,8 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             Row("pending", "pending", seats_row),
             Row("phase", "phase", _PHASE_ROW, "phase"),
             Row("reentry_total", "reentry_total", _reentry_total_row),
-            Row("hand_number", "hand_number", capped_count_row(_COUNT_CAP)),
+            Row("hand_number", "hand_number", capped_count_row(COUNT_CAP)),
         )
-
-    def _turns_row(self, layout: _Layout, me: int, turns_played: tuple[int, ...]) -> bytes:
-        """The ``turns_played`` block of seat ``me``."""
-        return seat_counts_row(self._turns, me, turns_played, _COUNT_CAP, KEPT)
 
     def _new_layout(self, rules: Any, player_count: int) -> _Layout:
         profile = _profile(rules)
@@ -264,24 +250,20 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             reentry=rules.reentry,
         )
 
-    def text(self, view: PlayerView) -> str:
-        """Everything ``view`` shows, one line per subject (but the rules: they never
-        change in a game); equal views give equal texts, different views different ones."""
+    def _lines(self, view: PlayerView) -> tuple[str, ...]:
         taken = "-" if view.taken is None else CARD_NAMES[view.taken]
         mover = view.current_player
-        return "\n".join(
-            (
-                f"{view_heading(view)}, turn {view.turn}, deciding "
-                + ("-" if mover is None else str(mover)),
-                f"hand: {cards_text(view.hand)}",
-                f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
-                f"discard: {cards_text(view.discard)}; taken: {taken}",
-                f"turns: {ints_text(view.turns_played)}; active: {ints_text(view.active)}",
-                f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
-                f"reentries: {ints_text(view.reentries)}; gins: {ints_text(view.gins)}",
-                f"pending: {ints_text(view.pending)}; reentry total: {view.reentry_total}",
-                f"last hand: {self._hand_text(view.last_hand)}",
-            )
+        return (
+            f"{view_heading(view)}, turn {view.turn}, deciding "
+            + ("-" if mover is None else str(mover)),
+            f"hand: {cards_text(view.hand)}",
+            f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
+            f"discard: {cards_text(view.discard)}; taken: {taken}",
+            f"turns: {ints_text(view.turns_played)}; active: {ints_text(view.active)}",
+            f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
+            f"reentries: {ints_text(view.reentries)}; gins: {ints_text(view.gins)}",
+            f"pending: {ints_text(view.pending)}; reentry total: {view.reentry_total}",
+            f"last hand: {self._hand_text(view.last_hand)}",
         )
 
     def _hand_words(self, last: HandResult) -> str:
@@ -340,14 +322,14 @@ def _standing(
     (they follow one another and change between hands only)."""
     n = layout.player_count
     limit = layout.limit
-    seats = seats_from(me, n)
+    seats = [(me + offset) % n for offset in range(n)]
     standing = [float(active[seat]) for seat in seats]
-    standing.extend([_scaled(scores[seat] / limit) for seat in seats])
+    standing.extend([clipped(scores[seat] / limit, _SCALE_CAP) for seat in seats])
     if last is None:
         standing.extend([0.0] * n)
     else:
         points = last.points
-        standing.extend([_scaled(points[seat] / limit) for seat in seats])
+        standing.extend([clipped(points[seat] / limit, _SCALE_CAP) for seat in seats])
     standing.extend([1.0 if seat in winners else 0.0 for seat in seats])
     return float_bytes(standing)
 
@@ -368,7 +350,7 @@ def _records(
     streak = layout.gin_streak
     allowed = layout.reentry
     closer = last.closer if last is not None else None
-    seats = seats_from(me, n)
+    seats = [(me + offset) % n for offset in range(n)]
     records = [min(reentries[seat], _REENTRY_CAP) / _REENTRY_CAP for seat in seats]
     records.extend(
         [1.0 if allowed is None or reentries[seat] < allowed else 0.0 for seat in seats]
@@ -383,7 +365,7 @@ def _last_end_row(layout: _Layout, me: int, last: HandResult | None) -> bytes:
 
 
 def _reentry_total_row(layout: _Layout, me: int, total: int) -> bytes:
-    return float_bytes((_scaled(total / layout.limit),)) if total else _ZERO
+    return float_bytes((clipped(total / layout.limit, _SCALE_CAP),)) if total else _ZERO
 
 
 def _profile(rules: Any) -> KnockRules:

@@ -29,6 +29,7 @@ import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
+    COUNT_CAP,
     KEPT,
     MELD_KINDS,
     ZERO_ROW,
@@ -50,9 +51,7 @@ from scala40._base.rows import (
     flag_rows,
     float_bytes,
     member_row,
-    seat_counts_row,
     seat_mark_row,
-    seats_from,
     seats_row,
 )
 from scala40._wording import ints_text, view_heading
@@ -71,8 +70,6 @@ _FACT_ROWS = flag_rows(5)
 """The ``turn`` block of each set of its five facts."""
 _SCALE_CAP = 4.0
 """Totals and opening values are given as fractions of their target, capped here."""
-_COUNT_CAP = 100
-"""Turn and hand counters are given as fractions of this, capped at 1."""
 _ZERO = bytes(4)
 
 
@@ -99,7 +96,6 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
     def __init__(self) -> None:
         super().__init__()
         self._meld_numbers: dict[Meld, tuple[array[float], array[float]]] = {}
-        self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
         self._flags: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], bytes] = {}
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
@@ -196,7 +192,7 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             Row("phase", "phase", _PHASE_ROW, "phase"),
             Row("turn", _FACTS, _facts_row),
             Row("opening_value", "opening_value", _opening_row),
-            Row("hand_number", "hand_number", capped_count_row(_COUNT_CAP)),
+            Row("hand_number", "hand_number", capped_count_row(COUNT_CAP)),
         )
 
     def _flags_row(
@@ -213,10 +209,6 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
                 opened[me:] + opened[:me] + active[me:] + active[:me]
             )
         return found
-
-    def _turns_row(self, layout: _Layout, me: int, turns_played: tuple[int, ...]) -> bytes:
-        """The ``turns_played`` block of seat ``me``."""
-        return seat_counts_row(self._turns, me, turns_played, _COUNT_CAP, KEPT)
 
     def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_jokers`` rows of ``meld`` (kept: melds come
@@ -243,27 +235,23 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             threshold=max(rules.opening_threshold, 1),
         )
 
-    def text(self, view: PlayerView) -> str:
-        """Everything ``view`` shows, one line per subject (but the rules: they never
-        change in a game); equal views give equal texts, different views different ones."""
+    def _lines(self, view: PlayerView) -> tuple[str, ...]:
         taken = "-" if view.taken is None else CARD_NAMES[view.taken]
         table = "; ".join(f"#{index} {meld}" for index, meld in enumerate(view.table))
-        return "\n".join(
-            (
-                f"{view_heading(view)}, player {view.turn} to move",
-                f"hand: {format_cards(view.hand)}",
-                f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
-                f"discard: {format_cards(view.discard)}",
-                f"table: {table}",
-                f"opened: {ints_text(view.opened)}; active: {ints_text(view.active)}; "
-                f"turns: {ints_text(view.turns_played)}",
-                f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
-                f"turn: opening {view.opening_value}, opened at start "
-                f"{int(view.opened_at_turn_start)}, taken {taken}, must use "
-                f"{int(view.taken_must_use)}, used {int(view.taken_used)}, melded since "
-                f"restock {int(view.melded_since_restock)}",
-                f"last hand: {self._hand_text(view.last_hand)}",
-            )
+        return (
+            f"{view_heading(view)}, player {view.turn} to move",
+            f"hand: {format_cards(view.hand)}",
+            f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
+            f"discard: {format_cards(view.discard)}",
+            f"table: {table}",
+            f"opened: {ints_text(view.opened)}; active: {ints_text(view.active)}; "
+            f"turns: {ints_text(view.turns_played)}",
+            f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
+            f"turn: opening {view.opening_value}, opened at start "
+            f"{int(view.opened_at_turn_start)}, taken {taken}, must use "
+            f"{int(view.taken_must_use)}, used {int(view.taken_used)}, melded since "
+            f"restock {int(view.melded_since_restock)}",
+            f"last hand: {self._hand_text(view.last_hand)}",
         )
 
     def _hand_words(self, last: HandResult) -> str:
@@ -281,7 +269,7 @@ def _totals(layout: _Layout, me: int, scores: tuple[int, ...], last: HandResult 
     another)."""
     n = layout.player_count
     target = layout.target
-    seats = seats_from(me, n)
+    seats = [(me + offset) % n for offset in range(n)]
     numbers = [min(scores[seat] / target, _SCALE_CAP) for seat in seats]
     if last is None:
         numbers.extend([0.0] * n)

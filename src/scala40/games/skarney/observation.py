@@ -56,7 +56,6 @@ from scala40._base.rows import (
     marked_seats_row,
     member_row,
     seat_mark_row,
-    seats_from,
     seats_row,
 )
 from scala40._wording import cards_text, ints_text, view_heading
@@ -285,29 +284,25 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             no_known=bytes(4 * 2 * player_count * CARD_CODES),
         )
 
-    def text(self, view: PlayerView) -> str:
-        """Everything ``view`` shows, one line per subject (but the rules: they never
-        change in a game); equal views give equal texts, different views different ones."""
+    def _lines(self, view: PlayerView) -> tuple[str, ...]:
         mover = view.current_player
         offer = "-"
         if view.offer_card is not None:
             offer = f"{CARD_NAMES[view.offer_card]} to {view.offer_to}"
         table = self._table_text(view.table, view.owners, view.extended)
-        return "\n".join(
-            (
-                f"{view_heading(view)}, turn {view.turn} (number {view.turn_number}), "
-                "deciding " + ("-" if mover is None else str(mover)),
-                f"hand: {cards_text(view.hand)}",
-                f"hand sizes: {ints_text(view.hand_sizes)}; pile: {view.stock_size}",
-                f"table: {table}; fresh from {view.fresh_from}",
-                f"contracts: {ints_text(view.contracts)}; totals: {ints_text(view.totals)}",
-                f"stopped: {ints_text(view.stopped)}; winners: {ints_text(view.winners)}",
-                "known: " + " / ".join(cards_text(cards) for cards in view.known),
-                "accepted: " + " / ".join(cards_text(cards) for cards in view.accepted),
-                f"turn: melded {int(view.melded)}, contract now {int(view.contract_now)}, "
-                f"progress {view.progress}; offer: {offer}",
-                f"last hand: {self._hand_text(view.last_hand)}",
-            )
+        return (
+            f"{view_heading(view)}, turn {view.turn} (number {view.turn_number}), "
+            "deciding " + ("-" if mover is None else str(mover)),
+            f"hand: {cards_text(view.hand)}",
+            f"hand sizes: {ints_text(view.hand_sizes)}; pile: {view.stock_size}",
+            f"table: {table}; fresh from {view.fresh_from}",
+            f"contracts: {ints_text(view.contracts)}; totals: {ints_text(view.totals)}",
+            f"stopped: {ints_text(view.stopped)}; winners: {ints_text(view.winners)}",
+            "known: " + " / ".join(cards_text(cards) for cards in view.known),
+            "accepted: " + " / ".join(cards_text(cards) for cards in view.accepted),
+            f"turn: melded {int(view.melded)}, contract now {int(view.contract_now)}, "
+            f"progress {view.progress}; offer: {offer}",
+            f"last hand: {self._hand_text(view.last_hand)}",
         )
 
     def _table_text(
@@ -349,7 +344,8 @@ def _known_rows(
     a row of card counts a seat, each kept (the same few sets of cards come again)."""
     if not (any(known) or any(accepted)):  # none at first
         return layout.no_known
-    seats = seats_from(me, layout.player_count)
+    n = layout.player_count
+    seats = [(me + offset) % n for offset in range(n)]
     return b"".join(
         [_cards_row(known[seat]) for seat in seats]
         + [_cards_row(accepted[seat]) for seat in seats]
