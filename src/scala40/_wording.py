@@ -35,6 +35,7 @@ from scala40.cards import (
 from scala40.errors import InvalidArgumentError
 
 __all__ = [
+    "DRAW_HINT",
     "card_name",
     "card_names",
     "cards_count",
@@ -50,6 +51,9 @@ __all__ = [
 ]
 
 _SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
+
+DRAW_HINT = "Your turn: draw a card ('moves' lists the legal moves, 'help' the commands)."
+"""The hint of a turn that begins with a draw from the stock."""
 
 
 def card_name(card: Card, unicode: bool) -> str:

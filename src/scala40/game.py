@@ -235,18 +235,6 @@ MAX_MELD_TOTAL = 10**12
 """The largest meld total :meth:`GameText.meld_total` takes (far past any deck's cards)."""
 
 
-_NO_NAMES: Any = object()
-
-
-def _check_state(state: object, names: object = _NO_NAMES) -> None:
-    """Refuse what is not a game state, or ``names`` (when given) that do not name its
-    seats."""
-    if not isinstance(state, State):
-        raise InvalidArgumentError(f"expected a game state, got {describe(state)}")
-    if names is not _NO_NAMES:
-        check_names(names, state.player_count)
-
-
 def _check_meld(meld: object) -> None:
     if not isinstance(meld, Meld):
         raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
@@ -261,13 +249,31 @@ class GameText:
 
     move_help: str = "Enter a move in the notation of the game ('moves' lists them)."
     """The help text listing the moves a player can type."""
+    state_type: ClassVar[type[Any]] = State
+    """The states this wording takes: a game's own state class, where it has one."""
+    state_words: ClassVar[str] = "a game state"
+    """What the refusal of another value says was expected."""
+
+    def _check(self, state: object, *names: object) -> None:
+        """Refuse what is not a state this wording takes (:attr:`state_type`), or seats'
+        ``names``, when given, that do not name its seats."""
+        if not isinstance(state, self.state_type):
+            raise InvalidArgumentError(f"expected {self.state_words}, got {describe(state)}")
+        for given in names:
+            check_names(given, state.player_count)
+
+    @staticmethod
+    def _winners(state: Any, names: Sequence[str]) -> str:
+        """The line naming the winners of a game that is over (or saying there is none)."""
+        winners = " and ".join(f"P{seat} ({names[seat]})" for seat in state.winners)
+        return f"Winner: {winners}" if winners else "No winner."
 
     def board(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as seat ``seat`` sees it (nothing hidden from it is shown).
 
         :raises InvalidArgumentError: ``state`` is not a state, ``seat`` not one of its
             seats, ``names`` not a name for each seat or ``unicode`` not a bool."""
-        _check_state(state, names)
+        self._check(state, names)
         check_int("seat", seat, 0, state.player_count - 1)
         check_flag("unicode", unicode)
         view = state.view(state.current_player or 0)
@@ -277,7 +283,7 @@ class GameText:
         """A line saying what the player to decide is to do.
 
         :raises InvalidArgumentError: ``state`` is not a state."""
-        _check_state(state)
+        self._check(state)
         return "Your move ('moves' lists the legal moves, 'help' the commands)."
 
     def events(self, before: Any, after: Any, names: Sequence[str]) -> list[str]:
@@ -285,8 +291,8 @@ class GameText:
 
         :raises InvalidArgumentError: ``before`` or ``after`` is not a state, or
             ``names`` not a name for each seat."""
-        _check_state(before, names)
-        _check_state(after, names)
+        self._check(before, names)
+        self._check(after, names)
         if after.hand_number != before.hand_number and not after.is_over:
             return [f"Hand {before.hand_number} is over."]
         return []
@@ -295,7 +301,7 @@ class GameText:
         """Where an unfinished game stands, in a few words (after ``The game is not over``).
 
         :raises InvalidArgumentError: ``state`` is not a state."""
-        _check_state(state)
+        self._check(state)
         if state.is_chance:
             return "the dealer shuffles next"
         return f"P{state.current_player} to move"
@@ -305,10 +311,9 @@ class GameText:
 
         :raises InvalidArgumentError: ``state`` is not a state, or ``names`` not a name
             for each seat."""
-        _check_state(state, names)
+        self._check(state, names)
         scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(state.scores))
-        winners = " and ".join(f"P{seat} ({names[seat]})" for seat in state.winners)
-        return [f"Final scores: {scores}", f"Winner: {winners}" if winners else "No winner."]
+        return [f"Final scores: {scores}", self._winners(state, names)]
 
     def move(self, move: Any, unicode: bool) -> str:
         """A move as the command line prints it.

@@ -58,7 +58,7 @@ from __future__ import annotations
 import enum
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
@@ -424,16 +424,6 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         for card in self._face_up():
             left[card] -= 1
         return tuple(sorted(left.elements()))
-
-    def _face_up(self) -> Iterable[Card]:
-        """The cards everyone sees (the game's discard pile, its table)."""
-        raise NotImplementedError  # pragma: no cover - every game defines it
-
-    def _deck(self) -> tuple[Card, ...]:
-        """The game's whole deck."""
-        rules: Any = self.rules
-        deck: tuple[Card, ...] = rules.deck.cards
-        return deck
 
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int

@@ -65,7 +65,7 @@ def test_a_failing_field_s_traceback_names_its_spec() -> None:
 
     class Broken:
         @property
-        def discard(self) -> object:
+        def gins(self) -> object:
             raise RuntimeError("a bug")
 
         def __getattr__(self, name: str) -> object:
@@ -74,7 +74,7 @@ def test_a_failing_field_s_traceback_names_its_spec() -> None:
     with pytest.raises(RuntimeError) as caught:
         layout.write(Broken())
     text = "".join(traceback.format_exception(caught.value))
-    assert re.search(r"'discard': .*# discard: spec at scala40/games/_knock/record\.py:\d+", text)
+    assert re.search(r"'gins': .*# gins: spec at scala40/games/_knock/record\.py:\d+", text)
 
 
 def test_a_debugger_steps_into_the_written_source() -> None:

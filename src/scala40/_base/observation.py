@@ -7,7 +7,7 @@ derives from :class:`ObservationBase`: it lists its blocks in ``_blocks``, compu
 one ruleset and number of players need in ``_new_layout``, each once per ruleset and
 number of players, and declares in ``_writes`` what each block is made from (the card
 blocks :class:`Hand`, :class:`Pile`, :class:`Table`, :class:`Mark` and :class:`Seen`; any
-other run of blocks a :class:`Row`, such as :func:`seat_mark_row`).
+other run of blocks a :class:`Row`, such as :func:`~scala40._base.rows.seat_mark_row`).
 The writer of each layout is written from those declarations once
 (:func:`compile_writer`). Its numbers open with the card blocks of :func:`card_blocks`,
 one entry per card code (:data:`CARD_CODES`).
@@ -21,12 +21,13 @@ in the machine's byte order (``bytes``, or an ``array.array`` of type code ``"f"
 joined in one copy at the end (:meth:`ObservationBase.encode_parts`; the adapters join
 them with their own part). In Python a number set in an array, or converted from a
 list, costs some hundreds of machine instructions, a byte copied about one: so each
-block is a row made once and kept (the one-hot rows of :func:`mark_rows`, a counter's
-:func:`fraction_rows`, the fixed blocks of a ruleset, a table's melds), or one brought
-up to date from the last state's by the few numbers that changed (the discard pile's
-rows by its top card, a table's blocks meld by meld), and never a whole array copied
-or converted again. Every number is a small integer or a fraction computed the same
-way either way, so a kept row is the very numbers a fresh one would be.
+block is a row made once and kept (the one-hot rows of
+:func:`~scala40._base.rows.mark_rows`, a counter's
+:func:`~scala40._base.rows.fraction_rows`, the fixed blocks of a ruleset, a table's
+melds), or one brought up to date from the last state's by the few numbers that changed
+(the discard pile's rows by its top card, a table's blocks meld by meld), and never a
+whole array copied or converted again. Every number is a small integer or a fraction
+computed the same way either way, so a kept row is the very numbers a fresh one would be.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from __future__ import annotations
 import threading
 from array import array
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import Any, Generic, TypeVar
@@ -41,6 +43,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 from typing_extensions import Buffer
 
+from scala40._base.rows import LayoutBase, float_bytes, mark_rows, seat_counts_row, seat_row
 from scala40._checks import check_seat, describe
 from scala40._format.generated import compile_source
 from scala40.errors import InvalidArgumentError
@@ -49,12 +52,13 @@ from scala40.melds import Meld, MeldKind
 
 __all__ = [
     "CARD_CODES",
+    "COUNT_CAP",
+    "KEPT",
     "MELD_KINDS",
     "UNSEEN",
     "UNSET",
     "ZERO_ROW",
     "Hand",
-    "LayoutBase",
     "Mark",
     "ObservationBase",
     "Pile",
@@ -63,21 +67,11 @@ __all__ = [
     "Sheet",
     "Table",
     "Write",
-    "capped_fractions",
     "card_blocks",
     "card_changes",
     "compile_writer",
-    "count_bytes",
-    "count_row",
-    "float_bytes",
-    "fraction_rows",
-    "mark_rows",
-    "marked_seats_row",
-    "member_row",
-    "seat_counts_row",
-    "seat_mark_row",
-    "seat_row",
-    "seats_row",
+    "max_table_melds",
+    "most_copies",
     "update_table_blocks",
     "write_cards",
     "write_hand",
@@ -88,6 +82,31 @@ CARD_CODES = 53
 """Card blocks have one entry per card code: 0-51 the natural cards, 52 the joker."""
 UNSEEN = CARD_CODES
 """Where the ``unseen`` block starts: right after the ``hand`` block."""
+KEPT = 4096
+"""How many rows of a kept block (seat blocks, melds' rows) an encoding keeps, then
+forgets all at once."""
+COUNT_CAP = 100
+"""Turn and hand counters are given as fractions of this, capped at 1."""
+
+
+def max_table_melds(rules: Any) -> int:
+    """The most melds a table can hold under ``rules`` (any ruleset with a ``deck``): every
+    meld has 3 cards or more (S40-SEQ, S40-SET, SK-MELDS).
+
+    >>> from scala40 import Ruleset
+    >>> from scala40._base.observation import max_table_melds
+    >>> from scala40.games.skarney.rules import Ruleset as SkarneyRuleset
+    >>> max_table_melds(Ruleset()), max_table_melds(SkarneyRuleset(jokers=0))
+    (36, 34)
+    """
+    size: int = rules.deck.size
+    return size // 3
+
+
+def most_copies(cards: Iterable[int]) -> float:
+    """The most copies of one card among ``cards`` (a deck's): the ``high`` of a block of
+    card counts."""
+    return float(max(Counter(cards).values()))
 
 
 def card_blocks(copies: float, *, discard_pile: bool) -> tuple[ObservationField, ...]:
@@ -113,209 +132,10 @@ def card_blocks(copies: float, *, discard_pile: bool) -> tuple[ObservationField,
     )
 
 
-def float_bytes(values: Iterable[float]) -> bytes:
-    """``values`` as float32 numbers (a part, :data:`Part`).
-
-    >>> from array import array
-    >>> from scala40._base.observation import float_bytes
-    >>> array("f", float_bytes([0.5, 2])).tolist()
-    [0.5, 2.0]
-    """
-    return array("f", values).tobytes()
-
-
-def mark_rows(count: int) -> tuple[bytes, ...]:
-    """The rows of a one-hot block of ``count`` places, as parts: row ``k`` marks place
-    ``k``, row ``count`` none (a seat block reads ``rows[(seat - me) % count]``, or
-    ``rows[count]`` for no seat).
-
-    >>> from array import array
-    >>> from scala40._base.observation import mark_rows
-    >>> [array("f", row).tolist() for row in mark_rows(3)[1:]]
-    [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
-    """
-    found = _MARK_ROWS.get(count)
-    if found is None:
-        rows = [
-            float_bytes([float(place == mark) for place in range(count)]) for mark in range(count)
-        ]
-        found = _MARK_ROWS[count] = (*rows, bytes(4 * count))
-    return found
-
-
-_MARK_ROWS: dict[int, tuple[bytes, ...]] = {}
-
-
-def capped_fractions(cap: int) -> tuple[float, ...]:
-    """``min(value, cap) / cap`` for each value from 0 to ``cap`` (a counter's number,
-    looked up: ``fractions[min(value, cap)]``), the very floats the division gives.
-
-    >>> from scala40._base.observation import capped_fractions
-    >>> capped_fractions(4)
-    (0.0, 0.25, 0.5, 0.75, 1.0)
-    """
-    found = _FRACTIONS.get(cap)
-    if found is None:
-        found = _FRACTIONS[cap] = tuple(min(value, cap) / cap for value in range(cap + 1))
-    return found
-
-
-_FRACTIONS: dict[int, tuple[float, ...]] = {}
-
-
-def seat_row(
-    kept: dict[tuple[int, tuple[int, ...]], bytes],
-    me: int,
-    values: tuple[int, ...],
-    most_kept: int,
-    encode: Callable[[tuple[int, ...]], bytes],
-) -> bytes:
-    """A block of one value a seat (``values``, such as each seat's hand size), seen from
-    seat ``me`` (its own first), as ``encode`` writes the turned values; kept in ``kept``
-    (emptied past ``most_kept`` rows), since the same few come again and again.
-
-    >>> from array import array
-    >>> from scala40._base.observation import float_bytes, seat_row
-    >>> array("f", seat_row({}, 1, (7, 8), 16, float_bytes)).tolist()
-    [8.0, 7.0]
-    """
-    key = (me, values)
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= most_kept:
-            kept.clear()
-        found = kept[key] = encode(values[me:] + values[:me])
-    return found
-
-
-def seat_counts_row(
-    kept: dict[tuple[int, tuple[int, ...]], bytes],
-    me: int,
-    counts: tuple[int, ...],
-    cap: int,
-    most_kept: int,
-) -> bytes:
-    """:func:`seat_row` of counts (such as the turns each seat played), each as
-    :func:`fraction_rows` of ``cap`` writes it.
-
-    >>> from array import array
-    >>> from scala40._base.observation import seat_counts_row
-    >>> array("f", seat_counts_row({}, 1, (1, 3), 4, 16)).tolist()
-    [0.75, 0.25]
-    """
-    fractions = fraction_rows(cap)
-    return seat_row(
-        kept,
-        me,
-        counts,
-        most_kept,
-        lambda turned: b"".join([fractions[count if count < cap else cap] for count in turned]),
-    )
-
-
-def fraction_rows(cap: int) -> tuple[bytes, ...]:
-    """:func:`capped_fractions` as parts of one number each.
-
-    >>> from array import array
-    >>> from scala40._base.observation import fraction_rows
-    >>> array("f", fraction_rows(4)[3]).tolist()
-    [0.75]
-    """
-    found = _FRACTION_ROWS.get(cap)
-    if found is None:
-        found = _FRACTION_ROWS[cap] = tuple(
-            float_bytes((value,)) for value in capped_fractions(cap)
-        )
-    return found
-
-
-_FRACTION_ROWS: dict[int, tuple[bytes, ...]] = {}
-
-_COUNT_BYTES = tuple(float_bytes((value,)) for value in range(256))
-
-
-def count_bytes(value: int) -> bytes:
-    """A count (a non-negative integer) as a part of one number.
-
-    >>> from array import array
-    >>> from scala40._base.observation import count_bytes
-    >>> array("f", count_bytes(7) + count_bytes(1000)).tolist()
-    [7.0, 1000.0]
-    """
-    if value < 256:
-        return _COUNT_BYTES[value]
-    return float_bytes((value,))
-
-
 ZERO_ROW = array("f", bytes(4 * CARD_CODES))
 """A row of :data:`CARD_CODES` zeros, copied to make a card block (never changed)."""
 UNSET: Any = object()
 """What a sheet remembers of an input before it is written from any."""
-
-
-def marked_seats_row(count: int, me: int, seats: Iterable[int]) -> bytes:
-    """A block of ``count`` seats marking ``seats``, seat ``s`` at ``(s - me) % count``.
-
-    >>> from array import array
-    >>> from scala40._base.observation import marked_seats_row
-    >>> array("f", marked_seats_row(3, 1, (0, 1))).tolist()
-    [1.0, 0.0, 1.0]
-    """
-    row = [0.0] * count
-    for seat in seats:
-        row[(seat - me) % count] = 1.0
-    return float_bytes(row)
-
-
-def seat_mark_row(layout: LayoutBase, me: int, seat: int | None) -> bytes:
-    """A :class:`Row`'s block marking ``seat``, counted from ``me`` (none for ``None``)."""
-    count = layout.player_count
-    return layout.marks[count if seat is None else (seat - me) % count]
-
-
-def seats_row(layout: LayoutBase, me: int, seats: tuple[int, ...]) -> bytes:
-    """A :class:`Row`'s block marking each seat of ``seats``, counted from ``me``."""
-    count = layout.player_count
-    return marked_seats_row(count, me, seats) if seats else layout.marks[count]
-
-
-def member_row(members: Iterable[Any]) -> Callable[[LayoutBase, int, Any], bytes]:
-    """A :class:`Row`'s block marking one of ``members`` (an enumeration's, such as the
-    phases), looked up by the member's identity: hashing an enum member runs Python code
-    (``Enum.__hash__``), ``id`` does not.
-
-    >>> from array import array
-    >>> from scala40._base.observation import member_row
-    >>> array("f", member_row(("a", "b"))(None, 0, "b")).tolist()
-    [0.0, 1.0]
-    """
-    listed = tuple(members)
-    rows = {id(member): row for member, row in zip(listed, mark_rows(len(listed)), strict=False)}
-
-    def row(layout: LayoutBase, me: int, member: Any) -> bytes:
-        return rows[id(member)]
-
-    return row
-
-
-def count_row(layout: LayoutBase, me: int, value: int) -> bytes:
-    """A :class:`Row`'s block of one count (:func:`count_bytes`)."""
-    return count_bytes(value)
-
-
-@attrs.frozen
-class LayoutBase:
-    """What the encoding of one ruleset and number of players needs, computed once."""
-
-    rules: Any
-    player_count: int
-    size: int
-    """How many numbers the encoding gives."""
-    start: bytes
-    """The numbers before anything is written: the unseen block holds the deck, and the
-    blocks the rules fix are set."""
-    marks: tuple[bytes, ...]
-    """The rows of a one-hot seat block (:func:`mark_rows`)."""
 
 
 # -- what a game declares it writes -------------------------------------------------------
@@ -630,6 +450,8 @@ class ObservationBase(Generic[R, L]):
         self._last: L | None = None
         self._last_hand: tuple[Any, str] = (None, "-")
         self._sheets = _Sheets()
+        self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
+        self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
 
     def __reduce__(self) -> Any:
         # Made anew: the sheets recognise states by identity, which means nothing in
@@ -756,6 +578,36 @@ class ObservationBase(Generic[R, L]):
         for card in deck:
             start[UNSEEN + card] += 1.0
         return places, start
+
+    def _common(self, rules: R, player_count: int, start: array[float]) -> dict[str, Any]:
+        """The fields of :class:`~scala40._base.rows.LayoutBase` of ``rules`` and
+        ``player_count`` seats, whose numbers before anything is written are ``start`` (a
+        game's layout adds its own)."""
+        return {
+            "rules": rules,
+            "player_count": player_count,
+            "size": len(start),
+            "start": start.tobytes(),
+            "marks": mark_rows(player_count),
+        }
+
+    def _sizes_row(self, layout: L, me: int, hand_sizes: tuple[int, ...]) -> bytes:
+        """The ``hand_sizes`` block of seat ``me``: cards held by each seat, ``me`` first
+        (a :class:`Row`'s, kept)."""
+        return seat_row(self._sizes, me, hand_sizes, KEPT, float_bytes)
+
+    def _turns_row(self, layout: L, me: int, turns_played: tuple[int, ...]) -> bytes:
+        """The ``turns_played`` block of seat ``me``: the turns each seat completed this
+        hand over :data:`COUNT_CAP`, ``me`` first (a :class:`Row`'s, kept)."""
+        return seat_counts_row(self._turns, me, turns_played, COUNT_CAP, KEPT)
+
+    def text(self, view: Any) -> str:
+        """Everything ``view`` shows, one line per subject (but the rules: they never
+        change in a game); equal views give equal texts, different views different ones."""
+        return "\n".join(self._lines(view))
+
+    def _lines(self, view: Any) -> tuple[str, ...]:
+        raise NotImplementedError  # pragma: no cover - every encoding says what a view shows
 
     def _hand_text(self, last: Any) -> str:
         """The text of how the last hand ended (``-`` before any has)."""

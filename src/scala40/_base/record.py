@@ -24,7 +24,8 @@ before it had these bases.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
@@ -35,9 +36,13 @@ from scala40._format.codecs import (
     CARD_LISTS,
     CARDS,
     COUNT,
+    COUNTS,
+    FLAGS,
+    OPTIONAL_CARD,
     PLAYERS,
     RNG,
     SEAT,
+    SEATS,
     HandResults,
     Phases,
     Rules,
@@ -46,15 +51,22 @@ from scala40._format.specs import record_format, spec
 from scala40._format.text_fields import Notation
 from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_in_hands
 from scala40.cards import Card
+from scala40.game import Game
 
 __all__ = [
+    "ACTIVE_SPEC",
     "AUTO_CHANCE_SPEC",
+    "DISCARD_SPEC",
     "LAST_HAND_SPEC",
     "RNG_SPEC",
+    "TAKEN_SPEC",
+    "TURNS_PLAYED_SPEC",
+    "WINNERS_SPEC",
     "GameFields",
     "Position",
     "RecordBase",
     "field_group",
+    "game_record",
     "order_fields",
 ]
 
@@ -145,6 +157,14 @@ LAST_HAND_SPEC = spec(HandResults(), "how the last hand ended", usual=None)
 """The spec of a record's ``last_hand``: how the previous hand ended (of the codec the
 record's ``HAND_RESULT`` gives)."""
 
+# The specs of fields that games with a discard pile, or players who drop out, declare
+# alike in their field groups (Scala 40's and the knock games').
+DISCARD_SPEC = spec(CARDS, "the discard pile, the top card last", place=12)
+TAKEN_SPEC = spec(OPTIONAL_CARD, "the card taken from the discard pile this turn", usual=None)
+TURNS_PLAYED_SPEC = spec(COUNTS, "each seat's turns this hand", usual=0)
+ACTIVE_SPEC = spec(FLAGS, "whether each seat is still in the match", usual=True)
+WINNERS_SPEC = spec(SEATS, "the seats that won the match", usual=())
+
 COMMON_FIELDS = frozenset(
     {"rules", "player_count", "dealer", "hand_number", "phase", "turn", "hands", "stock"}
 )
@@ -231,6 +251,17 @@ class GameFields(Generic[R, P]):
     turn: int = attrs.field(metadata=spec(SEAT, "the seat to play", place=31))
     """The player whose turn it is (each game's record says who that is out of turn)."""
 
+    def _face_up(self) -> Iterable[Card]:
+        """The cards everyone sees where they lie (the game's discard pile, its table):
+        a game's field group says which."""
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _deck(self) -> tuple[Card, ...]:
+        """The game's whole deck."""
+        rules: Any = self.rules
+        deck: tuple[Card, ...] = rules.deck.cards
+        return deck
+
 
 @attrs.define(repr=False, weakref_slot=False, field_transformer=order_fields)
 class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
@@ -290,6 +321,50 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
     ABOUT: ClassVar[str] = "A game at one moment: its fields"
     """What a record holds, in a sentence whose head is said before a colon (its JSON
     Schema's description, which names the format after the head)."""
+    _OVER: ClassVar[Any] = None
+    """The phase of a game that has ended (``PHASES.OVER``, kept by each record class)."""
+    _CHANCE: ClassVar[tuple[Any, ...]] = ()
+    """The phases of the chance steps: the deal, and the restock where the game has one."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        phases = getattr(cls, "PHASES", None)
+        if phases is not None:
+            cls._OVER = phases.OVER
+            cls._CHANCE = tuple(
+                getattr(phases, name) for name in ("DEAL", "RESTOCK") if hasattr(phases, name)
+            )
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next move is a chance step (a deal, a restock)."""
+        return self.phase in self._CHANCE
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is self._OVER
+
+    def face_up_cards(self) -> tuple[Card, ...]:
+        """The cards every seat sees lying face up (:meth:`StateBase.face_up_cards
+        <scala40._base.state.StateBase.face_up_cards>`): by default those of the game's
+        field group, which its views count as seen."""
+        return tuple(self._face_up())
+
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card of the game wherever it is, sorted: always the deck's (C-DECK).
+
+        >>> from scala40.games.skarney import new_game
+        >>> state = new_game(seed=1)
+        >>> state.all_cards() == state.rules.deck.cards
+        True
+        """
+        cards = [*self.stock, *self._face_up()]
+        for hand in self.hands:
+            cards.extend(hand)
+        # Before a deal nothing is placed (Skarney gathers every card between hands):
+        # the cards are all in the deck.
+        return tuple(sorted(cards)) if cards else self._deck()
 
     @classmethod
     def json_schema(cls) -> dict[str, Any]:
@@ -374,3 +449,29 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
         about the past, and :meth:`apply` then spends nothing on it."""
         new: R_ = self.copy_with(hand_log=None)
         return new
+
+
+def game_record(
+    state: type[RecordBase[Any, Any, Any]],
+    new_game: Callable[..., Any],
+    moves: ModuleType,
+    **declared: Any,
+) -> Game:
+    """The registry record (:class:`~scala40.game.Game`) of a game whose states are
+    ``state``, made by ``new_game``, and whose moves are ``moves`` (a module with
+    ``MOVES``, ``parse_move`` and ``move_from_dict``): what these already say (the
+    ruleset, the readers, the schema, the position grammar), the game's ``declared``
+    fields (its name, words, bots...) beside them."""
+    return Game(
+        version=1,
+        ruleset_type=state.RULESET,
+        new_game=new_game,
+        state_from_dict=state.from_dict,
+        parse_move=moves.parse_move,
+        move_from_dict=moves.move_from_dict,
+        move_set=moves.MOVES,
+        state_schema=state.json_schema,
+        notation=state.notation(),
+        hand_bound_option="turn_limit",
+        **declared,
+    )

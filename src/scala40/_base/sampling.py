@@ -35,6 +35,7 @@ __all__ = [
     "draw_consistent",
     "pick",
     "random_meld",
+    "unplaced",
 ]
 
 MAX_SAMPLE_DRAWS = 32
@@ -42,6 +43,20 @@ MAX_SAMPLE_DRAWS = 32
 with the state's ``problems()``, a few milliseconds at most)."""
 
 S = TypeVar("S")
+
+
+def unplaced(unseen: Iterable[Card], known: Mapping[int, Iterable[Card]]) -> Counter[Card]:
+    """The cards of ``unseen`` left once each hand has its ``known`` cards: what a
+    witness is drawn from.
+
+    >>> from scala40._base.sampling import unplaced
+    >>> sorted(unplaced([1, 1, 2, 3], {0: [1], 2: [3]}).elements())
+    [1, 2]
+    """
+    pool = Counter(unseen)
+    for cards in known.values():
+        pool -= Counter(cards)
+    return pool
 
 
 def deal_hidden(

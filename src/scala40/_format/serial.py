@@ -13,7 +13,7 @@ import attrs
 from scala40._cache import BoundedCache
 from scala40._checks import describe, is_int
 from scala40.cards import CARD_NAMES, JOKER, MAX_CARDS, Card, Deck, as_card
-from scala40.errors import InvalidCardError, Scala40Error, SerializationError
+from scala40.errors import InvalidCardError, InvalidMoveError, Scala40Error, SerializationError
 
 __all__ = [
     "COUNTS",
@@ -38,6 +38,7 @@ __all__ = [
     "is_count",
     "is_seed",
     "is_total",
+    "read_meld_text",
     "refuse_many_keys",
     "resigned_from_dict",
     "resigned_to_dict",
@@ -49,6 +50,8 @@ __all__ = [
 ]
 
 E = TypeVar("E", bound=enum.Enum)
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def expect_header(data: object, kind: str, version: int) -> Mapping[str, Any]:
@@ -102,6 +105,28 @@ MAX_MOVE_TEXT = 20_000
 is sent, and above the text of any move that can be built (the longest, a split naming
 :data:`~scala40.movekinds.MAX_MOVE_CARDS` added cards and as many in pieces of one card
 each, takes about 14,000 characters), so that every move reads back."""
+
+
+def read_meld_text(spec: object, key: K, kept: BoundedCache[K, V], read: Callable[[str], V]) -> V:
+    """The table meld a saved state writes as ``spec`` (such as ``8C 9C JK=10C``, each wild
+    card with its card), as ``read`` reads it; kept in ``kept`` by ``key`` (the text, and
+    the meld rules where they vary), since a state's dict writes its table as meld texts
+    and the same melds come back in state after state. Only texts that read as a meld
+    are kept, none longer than :data:`MAX_MOVE_TEXT`, so a text refused is refused again
+    with the same message.
+
+    :raises InvalidMoveError: ``spec`` is not a text, or too long for any meld.
+    """
+    if not isinstance(spec, str):
+        raise InvalidMoveError(f"expected meld text, got {describe(spec)}")
+    if len(spec) > MAX_MOVE_TEXT:
+        raise InvalidMoveError(f"meld text of {len(spec)} characters: no meld is that long")
+    known = kept.get(key)
+    if known is not None:
+        return known
+    return kept.put(key, read(spec))
+
+
 MAX_COUNT = 10**18
 """The largest hand number, turn count or total (either way) a loaded state may hold: far
 beyond any game (a bound that keeps every state printable and serializable)."""

@@ -188,8 +188,8 @@ class RecordFormat:
         >>> from scala40._format.specs import record_format
         >>> from scala40.games.chinchon import GameState
         >>> source = record_format(GameState).source()
-        >>> print(next(line for line in source.splitlines() if "'discard':" in line))
-                'discard': _write...(value.discard),  # discard: spec at scala40/games/_knock/record.py:...
+        >>> print(next(line for line in source.splitlines() if "'gins':" in line))
+                'gins': list(value.gins),  # gins: spec at scala40/games/_knock/record.py:...
         """
         functions = (self.write, self._read, self._fields_pass)
         return "\n".join(source_of(function) for function in functions)

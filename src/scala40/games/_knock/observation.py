@@ -26,15 +26,14 @@ hand: 2S 3S KS 5H 5D AC 4C
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
+    COUNT_CAP,
     Hand,
-    LayoutBase,
     Mark,
     ObservationBase,
     Pile,
@@ -42,14 +41,17 @@ from scala40._base.observation import (
     Seen,
     Write,
     card_blocks,
+    most_copies,
+)
+from scala40._base.rows import (
+    LayoutBase,
+    capped_count_row,
+    clipped,
     count_row,
     float_bytes,
-    fraction_rows,
     mark_rows,
     member_row,
-    seat_counts_row,
     seat_mark_row,
-    seat_row,
     seats_row,
 )
 from scala40._wording import cards_text, ints_text, view_heading
@@ -81,27 +83,13 @@ _NO_END = mark_rows(len(_ENDS))[-1]
 _PHASE_ROW = member_row(_PHASES)
 _SCALE_CAP = 4.0
 """Totals and points are given as fractions of the limit, clipped to this either way."""
-_COUNT_CAP = 100
-"""Turn and hand counters are given as fractions of this, capped at 1."""
-_COUNT_FRACTIONS = fraction_rows(_COUNT_CAP)
 _REENTRY_CAP = 10
 """Re-entries are given as fractions of this, capped at 1."""
 _VALUE_SCALE = 50
 """Card values are given as fractions of this, capped at 1."""
-_KEPT = 4096
-"""How many rows of seat blocks are kept, then forgotten all at once."""
 
 # Where the fixed card blocks start: the card blocks come first, in this order.
 _WILD, _VALUES = (index * CARD_CODES for index in (5, 6))
-
-
-def _scaled(value: float) -> float:
-    """``value`` clipped to the scale's caps, either way."""
-    if value > _SCALE_CAP:
-        return _SCALE_CAP
-    if value < -_SCALE_CAP:
-        return -_SCALE_CAP
-    return value
 
 
 @attrs.frozen
@@ -121,8 +109,6 @@ class KnockObservation(ObservationBase[Any, _Layout]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
-        self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
 
     def fields(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` (a Rumino, Chinchón or La Conga ruleset) and
@@ -195,7 +181,7 @@ class KnockObservation(ObservationBase[Any, _Layout]):
     def _blocks(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
         profile = _profile(rules)
         n = player_count
-        copies = float(max(Counter(profile.deck.cards).values()))
+        copies = most_copies(profile.deck.cards)
         cards = (CARD_CODES,)
         seats = (n,)
         cap = _SCALE_CAP
@@ -246,55 +232,38 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             Row("pending", "pending", seats_row),
             Row("phase", "phase", _PHASE_ROW, "phase"),
             Row("reentry_total", "reentry_total", _reentry_total_row),
-            Row("hand_number", "hand_number", _hand_number_row),
+            Row("hand_number", "hand_number", capped_count_row(COUNT_CAP)),
         )
-
-    def _sizes_row(self, layout: _Layout, me: int, hand_sizes: tuple[int, ...]) -> bytes:
-        """The ``hand_sizes`` block of seat ``me``."""
-        return seat_row(self._sizes, me, hand_sizes, _KEPT, float_bytes)
-
-    def _turns_row(self, layout: _Layout, me: int, turns_played: tuple[int, ...]) -> bytes:
-        """The ``turns_played`` block of seat ``me``."""
-        return seat_counts_row(self._turns, me, turns_played, _COUNT_CAP, _KEPT)
 
     def _new_layout(self, rules: Any, player_count: int) -> _Layout:
         profile = _profile(rules)
-        counts = Counter(profile.deck.cards)
         _, start = self._start(rules, player_count, profile.deck.cards)
         for card in profile.wild_cards:
-            if counts[card]:  # the joker is wild, but not every deck has one
+            if card in profile.deck.cards:  # the joker is wild, but not every deck has one
                 start[_WILD + card] = 1.0
         for card, value in enumerate(profile.values):
             start[_VALUES + card] = min(max(value, 0) / _VALUE_SCALE, 1.0)
         return _Layout(
-            rules=rules,
-            player_count=player_count,
-            size=len(start),
-            start=start.tobytes(),
-            marks=mark_rows(player_count),
+            **self._common(rules, player_count, start),
             limit=max(profile.limit, 1),
             gin_streak=rules.gin_streak or 1,  # without a streak win, no gin counts
             reentry=rules.reentry,
         )
 
-    def text(self, view: PlayerView) -> str:
-        """Everything ``view`` shows, one line per subject (but the rules: they never
-        change in a game); equal views give equal texts, different views different ones."""
+    def _lines(self, view: PlayerView) -> tuple[str, ...]:
         taken = "-" if view.taken is None else CARD_NAMES[view.taken]
         mover = view.current_player
-        return "\n".join(
-            (
-                f"{view_heading(view)}, turn {view.turn}, deciding "
-                + ("-" if mover is None else str(mover)),
-                f"hand: {cards_text(view.hand)}",
-                f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
-                f"discard: {cards_text(view.discard)}; taken: {taken}",
-                f"turns: {ints_text(view.turns_played)}; active: {ints_text(view.active)}",
-                f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
-                f"reentries: {ints_text(view.reentries)}; gins: {ints_text(view.gins)}",
-                f"pending: {ints_text(view.pending)}; reentry total: {view.reentry_total}",
-                f"last hand: {self._hand_text(view.last_hand)}",
-            )
+        return (
+            f"{view_heading(view)}, turn {view.turn}, deciding "
+            + ("-" if mover is None else str(mover)),
+            f"hand: {cards_text(view.hand)}",
+            f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
+            f"discard: {cards_text(view.discard)}; taken: {taken}",
+            f"turns: {ints_text(view.turns_played)}; active: {ints_text(view.active)}",
+            f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
+            f"reentries: {ints_text(view.reentries)}; gins: {ints_text(view.gins)}",
+            f"pending: {ints_text(view.pending)}; reentry total: {view.reentry_total}",
+            f"last hand: {self._hand_text(view.last_hand)}",
         )
 
     def _hand_words(self, last: HandResult) -> str:
@@ -355,12 +324,12 @@ def _standing(
     limit = layout.limit
     seats = [(me + offset) % n for offset in range(n)]
     standing = [float(active[seat]) for seat in seats]
-    standing.extend([_scaled(scores[seat] / limit) for seat in seats])
+    standing.extend([clipped(scores[seat] / limit, _SCALE_CAP) for seat in seats])
     if last is None:
         standing.extend([0.0] * n)
     else:
         points = last.points
-        standing.extend([_scaled(points[seat] / limit) for seat in seats])
+        standing.extend([clipped(points[seat] / limit, _SCALE_CAP) for seat in seats])
     standing.extend([1.0 if seat in winners else 0.0 for seat in seats])
     return float_bytes(standing)
 
@@ -396,11 +365,7 @@ def _last_end_row(layout: _Layout, me: int, last: HandResult | None) -> bytes:
 
 
 def _reentry_total_row(layout: _Layout, me: int, total: int) -> bytes:
-    return float_bytes((_scaled(total / layout.limit),)) if total else _ZERO
-
-
-def _hand_number_row(layout: _Layout, me: int, hand_number: int) -> bytes:
-    return _COUNT_FRACTIONS[hand_number if hand_number < _COUNT_CAP else _COUNT_CAP]
+    return float_bytes((clipped(total / layout.limit, _SCALE_CAP),)) if total else _ZERO
 
 
 def _profile(rules: Any) -> KnockRules:

@@ -13,19 +13,21 @@ import attrs
 from typing_extensions import TypeVar
 
 from scala40._base.record import (
+    ACTIVE_SPEC,
     AUTO_CHANCE_SPEC,
+    DISCARD_SPEC,
     LAST_HAND_SPEC,
     RNG_SPEC,
+    TAKEN_SPEC,
+    TURNS_PLAYED_SPEC,
+    WINNERS_SPEC,
     Position,
     RecordBase,
     field_group,
     order_fields,
 )
 from scala40._format.codecs import (
-    CARDS,
     COUNTS,
-    FLAGS,
-    OPTIONAL_CARD,
     SEATS,
     TOTAL,
     TOTALS,
@@ -79,24 +81,16 @@ class KnockFields:
     (:class:`KnockRecord`, :class:`~scala40.games._knock.view.PlayerView`), each declared
     once with its spec (:mod:`scala40._format.specs`)."""
 
-    discard: tuple[Card, ...] = attrs.field(
-        metadata=spec(CARDS, "the discard pile, the top card last", place=12)
-    )
+    discard: tuple[Card, ...] = attrs.field(metadata=DISCARD_SPEC)
     """The discard pile, top card last (every card in it was seen face up; a close's
     face-down card is shown with every hand when the hand ends)."""
-    turns_played: tuple[int, ...] = attrs.field(
-        metadata=spec(COUNTS, "each seat's turns this hand", usual=0)
-    )
+    turns_played: tuple[int, ...] = attrs.field(metadata=TURNS_PLAYED_SPEC)
     """Turns each player has completed this hand (RU-KNOCK, CH-CLOSE)."""
     scores: tuple[int, ...] = attrs.field(metadata=spec(TOTALS, "each seat's total", place=40))
     """Running totals (RU-SCORE, CH-SCORE)."""
-    active: tuple[bool, ...] = attrs.field(
-        metadata=spec(FLAGS, "whether each seat is still in the match", usual=True)
-    )
+    active: tuple[bool, ...] = attrs.field(metadata=ACTIVE_SPEC)
     """Who is still in the game (RU-ELIM, LC-ELIM)."""
-    winners: tuple[int, ...] = attrs.field(
-        metadata=spec(SEATS, "the seats that won the match", usual=())
-    )
+    winners: tuple[int, ...] = attrs.field(metadata=WINNERS_SPEC)
     """The winners, once the game is over (C-WINNERS)."""
     reentries: tuple[int, ...] = attrs.field(
         metadata=spec(COUNTS, "how often each seat has re-entered", usual=0)
@@ -106,9 +100,7 @@ class KnockFields:
         metadata=spec(COUNTS, "each seat's gins in a row (RU-GIN)", usual=0)
     )
     """For the player who went gin in every hand so far, how many (RU-GINSTREAK)."""
-    taken: Card | None = attrs.field(
-        metadata=spec(OPTIONAL_CARD, "the card taken from the discard pile this turn", usual=None)
-    )
+    taken: Card | None = attrs.field(metadata=TAKEN_SPEC)
     """The card the player to move took from the discard pile this turn (seen by all)."""
     pending: tuple[int, ...] = attrs.field(
         metadata=spec(SEATS, "the seats still to decide (a claim, a re-entry)", usual=())
@@ -121,6 +113,13 @@ class KnockFields:
     """The total a player re-enters at, while re-entries are decided (LC-REENGANCHE)."""
 
     # What follows from these fields and the common ones, the same for a state and a view.
+
+    def _face_up(self) -> tuple[Card, ...]:
+        return self.discard
+
+    def _deck(self: _Position) -> tuple[Card, ...]:
+        deck: tuple[Card, ...] = self.rules.profile.deck.cards
+        return deck
 
     @property
     def profile(self: _Position) -> KnockRules:
@@ -182,26 +181,9 @@ class KnockRecord(KnockFields, RecordBase[M, R, Phase]):
     # -- the protocol ------------------------------------------------------------------
 
     @property
-    def is_chance(self) -> bool:
-        """Whether the next move is a chance step (a deal, a restock)."""
-        return self.phase is DEAL or self.phase is RESTOCK
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is OVER
-
-    @property
     def top_discard(self) -> Card | None:
         """The top card of the discard pile, if any."""
         return self.discard[-1] if self.discard else None
-
-    def all_cards(self) -> tuple[Card, ...]:
-        """Every card of the game wherever it is, sorted: always the deck's (C-DECK)."""
-        cards = [*self.stock, *self.discard]
-        for hand in self.hands:
-            cards.extend(hand)
-        return tuple(sorted(cards)) if cards else self.profile.deck.cards
 
     def chance_cards(self) -> tuple[Card, ...]:
         """At a chance step, the cards whose order it draws: the deck before a deal, the

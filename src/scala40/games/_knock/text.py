@@ -254,14 +254,13 @@ class KnockText(GameText):
         """The final totals and the winners."""
         self._check(state, names)
         scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(state.scores))
-        winners = " and ".join(seat_label(seat, names) for seat in state.winners)
         lines = [f"Final scores: {scores}"]
         result = state.last_hand
         if result is not None and result.end is HandEnd.GIN and len(state.winners) == 1:
             streak = state.gins[state.winners[0]]
             if streak and streak == state.rules.gin_streak:
                 lines.append(f"Gin in each of the first {streak} hands (RU-GINSTREAK).")
-        lines.append(f"Winner: {winners}" if winners else "No winner.")
+        lines.append(self._winners(state, names))
         return lines
 
     def meld(self, meld: Meld, unicode: bool) -> str:

@@ -20,7 +20,7 @@ import attrs
 from typing_extensions import TypeVar
 
 from scala40._base.record import order_fields
-from scala40._base.sampling import pick
+from scala40._base.sampling import pick, unplaced
 from scala40._rng import random_below, shuffle
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games._knock.arrange import has_rumino, rumino_jokers
@@ -69,9 +69,6 @@ class PlayerView(KnockFields, ViewBase[R, Phase, HandResult, KnockRecord, M], Ge
     ``scala40.games._knock.record.KnockFields``.
     """
 
-    def _face_up(self) -> tuple[Card, ...]:
-        return self.discard
-
     def last_hand_parts(self) -> tuple[tuple[tuple[str, tuple[Card, ...], int], ...], ...]:
         """How each seat's points of the last hand were made: the closer's by how it
         ended the hand, the others' by the cards they left unmatched (the rest melded or
@@ -92,9 +89,6 @@ class PlayerView(KnockFields, ViewBase[R, Phase, HandResult, KnockRecord, M], Ge
             else:
                 parts.append((("unmatched", shown.unmatched, points),))
         return tuple(parts)
-
-    def _deck(self) -> tuple[Card, ...]:
-        return self.profile.deck.cards
 
     def known_cards(self) -> tuple[tuple[Card, ...], ...]:
         """What this player knows each hand holds: every hand, once the hand's end has
@@ -124,9 +118,7 @@ class PlayerView(KnockFields, ViewBase[R, Phase, HandResult, KnockRecord, M], Ge
         if self.phase is not CLAIM or not self.discard:
             return shown, rng
         known = dict(shown)
-        pool = Counter(unseen)
-        for cards in known.values():
-            pool -= Counter(cards)
+        pool = unplaced(unseen, known)
         top = self.discard[-1]
         for seat in self.pending:
             if seat == self.player or seat in known:

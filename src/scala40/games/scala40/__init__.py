@@ -49,7 +49,8 @@ and the engine behind them (internal):
 
 from __future__ import annotations
 
-from scala40.game import Game, register_game
+from scala40._base.record import game_record
+from scala40.game import register_game
 from scala40.games.scala40 import moves
 from scala40.games.scala40.analysis import (
     best_opening,
@@ -102,20 +103,14 @@ __all__ = [
 __all__ += moves.__all__
 
 GAME = register_game(
-    Game(
+    game_record(
+        GameState,
+        new_game,
+        moves,
         name="scala40",
         title="Scala 40",
         summary="Italian rummy: two packs and four jokers, open with 40 points of melds, "
         "close by discarding your last card; the last player under 101 wins.",
-        version=1,
-        ruleset_type=Ruleset,
-        new_game=new_game,
-        state_from_dict=GameState.from_dict,
-        parse_move=moves.parse_move,
-        move_from_dict=moves.move_from_dict,
-        move_set=moves.MOVES,
-        state_schema=GameState.json_schema,
-        notation=GameState.notation(),
         bots={
             "greedy": GreedyBot,
             "careful": CarefulBot,
@@ -130,7 +125,6 @@ GAME = register_game(
         hand_value=hand_value,
         least_deadwood=least_deadwood,
         max_hand_moves=max_hand_moves,
-        hand_bound_option="turn_limit",
         rule_prefix="S40",
         rule_ids={
             "turn": ("S40-TURN",),

@@ -13,17 +13,14 @@ from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe
 from scala40._format.serial import (
     MAX_COUNT,
-    MAX_MOVE_TEXT,
     MAX_SEED_DIGITS,
     card_counts,
     count_problems,
     deck_counts,
+    read_meld_text,
 )
 from scala40.cards import CARD_NAMES, Card
-from scala40.errors import (
-    InvalidArgumentError,
-    InvalidMoveError,
-)
+from scala40.errors import InvalidArgumentError
 from scala40.games.scala40 import engine
 from scala40.games.scala40.moves import (
     PutDown,
@@ -76,26 +73,20 @@ def meld_from_spec(spec: str, rules: Ruleset) -> Meld:
     """
     if not isinstance(rules, Ruleset):
         raise InvalidArgumentError(f"expected a Ruleset, got {describe(rules)}")
-    if not isinstance(spec, str):
-        raise InvalidMoveError(f"expected meld text, got {describe(spec)}")
-    if len(spec) > MAX_MOVE_TEXT:
-        raise InvalidMoveError(f"meld text of {len(spec)} characters: no meld is that long")
-    key = (spec, rules.meld_rules)
-    known = _SPEC_MELDS.get(key)
-    if known is not None:
-        return known
-    cards, represented = parse_meld_spec(spec.split())
-    return _SPEC_MELDS.put(key, engine.resolve_meld(PutDown(cards, represented), rules))
+    return read_meld_text(
+        spec, (spec, rules.meld_rules), _SPEC_MELDS, lambda text: _meld(text, rules)
+    )
+
+
+def _meld(text: str, rules: Ruleset) -> Meld:
+    return engine.resolve_meld(PutDown(*parse_meld_spec(text.split())), rules)
 
 
 _SPEC_MELDS: BoundedCache[tuple[str, MeldRules], Meld] = BoundedCache(
     "Scala 40 table melds read", limit=HAND_LIMIT
 )
 """The melds :func:`meld_from_spec` read, by their text and the meld rules (which alone
-decide the meld): a state's dict writes its table as meld texts, and the same melds come
-back in state after state. Only texts that read as a meld are kept (at most
-:data:`~scala40.movekinds.MAX_MOVE_TEXT` characters each), so a text refused is refused
-again with the same message."""
+decide the meld)."""
 
 
 def consistency_problems(state: StateRecord) -> list[str]:

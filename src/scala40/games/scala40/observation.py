@@ -24,16 +24,16 @@ hand: AS 6H 6H 8H JH 2D 6D 8D 9D 10D 4C JC KC
 from __future__ import annotations
 
 from array import array
-from collections import Counter
 
 import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
+    COUNT_CAP,
+    KEPT,
     MELD_KINDS,
     ZERO_ROW,
     Hand,
-    LayoutBase,
     Mark,
     ObservationBase,
     Pile,
@@ -41,14 +41,17 @@ from scala40._base.observation import (
     Table,
     Write,
     card_blocks,
+    max_table_melds,
+    most_copies,
+)
+from scala40._base.rows import (
+    LayoutBase,
+    capped_count_row,
     count_row,
+    flag_rows,
     float_bytes,
-    fraction_rows,
-    mark_rows,
     member_row,
-    seat_counts_row,
     seat_mark_row,
-    seat_row,
     seats_row,
 )
 from scala40._wording import ints_text, view_heading
@@ -63,36 +66,11 @@ __all__ = ["CARD_CODES", "OBSERVATION", "Scala40Observation", "max_table_melds"]
 
 _PHASES = tuple(Phase)
 _PHASE_ROW = member_row(_PHASES)
-_FACT_ROWS = tuple(
-    float_bytes([float(index >> bit & 1) for bit in range(4, -1, -1)]) for index in range(32)
-)
-"""The ``turn`` block of each set of its five facts, by the facts read as a binary
-number, the first the highest bit."""
+_FACT_ROWS = flag_rows(5)
+"""The ``turn`` block of each set of its five facts."""
 _SCALE_CAP = 4.0
 """Totals and opening values are given as fractions of their target, capped here."""
-_COUNT_CAP = 100
-"""Turn and hand counters are given as fractions of this, capped at 1."""
-_COUNT_FRACTIONS = fraction_rows(_COUNT_CAP)
-_MELDS_KEPT = 4096
-"""The numbers of this many melds are kept, then forgotten all at once."""
-_KEPT = 4096
-"""How many rows of seat blocks are kept, then forgotten all at once."""
 _ZERO = bytes(4)
-
-
-def max_table_melds(rules: Ruleset) -> int:
-    """The most melds a table can hold: every meld has 3 cards or more (S40-SEQ, S40-SET).
-
-    >>> from scala40 import Ruleset
-    >>> from scala40.games.scala40.observation import max_table_melds
-    >>> max_table_melds(Ruleset())
-    36
-    """
-    return rules.deck.size // 3
-
-
-def _most_copies(rules: Ruleset) -> int:
-    return max(Counter(rules.deck.cards).values())
 
 
 def _target(rules: Ruleset) -> int:
@@ -118,8 +96,6 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
     def __init__(self) -> None:
         super().__init__()
         self._meld_numbers: dict[Meld, tuple[array[float], array[float]]] = {}
-        self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
-        self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
         self._flags: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], bytes] = {}
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
@@ -173,7 +149,7 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         melds = max_table_melds(rules)
         seats = (n,)
         return (
-            *card_blocks(float(_most_copies(rules)), discard_pile=True),
+            *card_blocks(most_copies(rules.deck.cards), discard_pile=True),
             ObservationField("table_kind", (melds, len(MELD_KINDS)), "each meld's kind"),
             ObservationField(
                 "table_cards", (melds, CARD_CODES), "the cards each meld stands for", 0, 2
@@ -216,12 +192,8 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             Row("phase", "phase", _PHASE_ROW, "phase"),
             Row("turn", _FACTS, _facts_row),
             Row("opening_value", "opening_value", _opening_row),
-            Row("hand_number", "hand_number", _hand_number_row),
+            Row("hand_number", "hand_number", capped_count_row(COUNT_CAP)),
         )
-
-    def _sizes_row(self, layout: _Layout, me: int, hand_sizes: tuple[int, ...]) -> bytes:
-        """The ``hand_sizes`` block of seat ``me``."""
-        return seat_row(self._sizes, me, hand_sizes, _KEPT, float_bytes)
 
     def _flags_row(
         self, layout: _Layout, me: int, opened: tuple[bool, ...], active: tuple[bool, ...]
@@ -231,23 +203,19 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         key = (me, opened, active)
         found = self._flags.get(key)
         if found is None:
-            if len(self._flags) >= _KEPT:
+            if len(self._flags) >= KEPT:
                 self._flags.clear()
             found = self._flags[key] = float_bytes(
                 opened[me:] + opened[:me] + active[me:] + active[:me]
             )
         return found
 
-    def _turns_row(self, layout: _Layout, me: int, turns_played: tuple[int, ...]) -> bytes:
-        """The ``turns_played`` block of seat ``me``."""
-        return seat_counts_row(self._turns, me, turns_played, _COUNT_CAP, _KEPT)
-
     def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_jokers`` rows of ``meld`` (kept: melds come
         back, moved to another index or extended by another card)."""
         rows = self._meld_numbers.get(meld)
         if rows is None:
-            if len(self._meld_numbers) >= _MELDS_KEPT:
+            if len(self._meld_numbers) >= KEPT:
                 self._meld_numbers.clear()
             cards = ZERO_ROW[:]
             jokers = ZERO_ROW[:]
@@ -261,37 +229,29 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
         _, start = self._start(rules, player_count, rules.deck.cards)
         return _Layout(
-            rules=rules,
-            player_count=player_count,
-            size=len(start),
-            start=start.tobytes(),
-            marks=mark_rows(player_count),
+            **self._common(rules, player_count, start),
             melds=max_table_melds(rules),
             target=_target(rules),
             threshold=max(rules.opening_threshold, 1),
         )
 
-    def text(self, view: PlayerView) -> str:
-        """Everything ``view`` shows, one line per subject (but the rules: they never
-        change in a game); equal views give equal texts, different views different ones."""
+    def _lines(self, view: PlayerView) -> tuple[str, ...]:
         taken = "-" if view.taken is None else CARD_NAMES[view.taken]
         table = "; ".join(f"#{index} {meld}" for index, meld in enumerate(view.table))
-        return "\n".join(
-            (
-                f"{view_heading(view)}, player {view.turn} to move",
-                f"hand: {format_cards(view.hand)}",
-                f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
-                f"discard: {format_cards(view.discard)}",
-                f"table: {table}",
-                f"opened: {ints_text(view.opened)}; active: {ints_text(view.active)}; "
-                f"turns: {ints_text(view.turns_played)}",
-                f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
-                f"turn: opening {view.opening_value}, opened at start "
-                f"{int(view.opened_at_turn_start)}, taken {taken}, must use "
-                f"{int(view.taken_must_use)}, used {int(view.taken_used)}, melded since "
-                f"restock {int(view.melded_since_restock)}",
-                f"last hand: {self._hand_text(view.last_hand)}",
-            )
+        return (
+            f"{view_heading(view)}, player {view.turn} to move",
+            f"hand: {format_cards(view.hand)}",
+            f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
+            f"discard: {format_cards(view.discard)}",
+            f"table: {table}",
+            f"opened: {ints_text(view.opened)}; active: {ints_text(view.active)}; "
+            f"turns: {ints_text(view.turns_played)}",
+            f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
+            f"turn: opening {view.opening_value}, opened at start "
+            f"{int(view.opened_at_turn_start)}, taken {taken}, must use "
+            f"{int(view.taken_must_use)}, used {int(view.taken_used)}, melded since "
+            f"restock {int(view.melded_since_restock)}",
+            f"last hand: {self._hand_text(view.last_hand)}",
         )
 
     def _hand_words(self, last: HandResult) -> str:
@@ -344,10 +304,6 @@ def _facts_row(
 
 def _opening_row(layout: _Layout, me: int, opening: int) -> bytes:
     return float_bytes((min(opening / layout.threshold, _SCALE_CAP),)) if opening else _ZERO
-
-
-def _hand_number_row(layout: _Layout, me: int, hand_number: int) -> bytes:
-    return _COUNT_FRACTIONS[hand_number if hand_number < _COUNT_CAP else _COUNT_CAP]
 
 
 OBSERVATION = Scala40Observation()

@@ -6,15 +6,20 @@ generator and the views read states through this class only;
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import ClassVar, Protocol
 
 import attrs
 
 from scala40._base.record import (
+    ACTIVE_SPEC,
     AUTO_CHANCE_SPEC,
+    DISCARD_SPEC,
     LAST_HAND_SPEC,
     RNG_SPEC,
+    TAKEN_SPEC,
+    TURNS_PLAYED_SPEC,
+    WINNERS_SPEC,
     Position,
     RecordBase,
     field_group,
@@ -22,11 +27,8 @@ from scala40._base.record import (
 )
 from scala40._format.codecs import (
     BOOL,
-    CARDS,
     COUNTS,
     FLAGS,
-    OPTIONAL_CARD,
-    SEATS,
     TOTAL,
     Melds,
 )
@@ -40,7 +42,6 @@ from scala40.games.scala40.moves import (
 from scala40.games.scala40.phases import (
     DEAL,
     DRAW,
-    OVER,
     PLAY,
     RESTOCK,
     HandResult,
@@ -72,9 +73,7 @@ class Scala40Fields:
     (:class:`StateRecord`, :class:`~scala40.games.scala40.view.PlayerView`), each declared
     once with its spec (:mod:`scala40._format.specs`)."""
 
-    discard: tuple[Card, ...] = attrs.field(
-        metadata=spec(CARDS, "the discard pile, the top card last", place=12)
-    )
+    discard: tuple[Card, ...] = attrs.field(metadata=DISCARD_SPEC)
     """The discard pile, top card last (every card in it was seen face up)."""
     table: tuple[Meld, ...] = attrs.field(
         metadata=spec(
@@ -89,21 +88,15 @@ class Scala40Fields:
         metadata=spec(FLAGS, "whether each seat has opened this hand (S40-OPEN)", usual=False)
     )
     """Who has opened this hand (S40-OPEN)."""
-    turns_played: tuple[int, ...] = attrs.field(
-        metadata=spec(COUNTS, "each seat's turns this hand", usual=0)
-    )
+    turns_played: tuple[int, ...] = attrs.field(metadata=TURNS_PLAYED_SPEC)
     """Turns each player has completed this hand (S40-FIRST-ROUND)."""
     scores: tuple[int, ...] = attrs.field(
         metadata=spec(COUNTS, "each seat's total (S40-SCORE)", place=40)
     )
     """Running totals (S40-SCORE)."""
-    active: tuple[bool, ...] = attrs.field(
-        metadata=spec(FLAGS, "whether each seat is still in the match", usual=True)
-    )
+    active: tuple[bool, ...] = attrs.field(metadata=ACTIVE_SPEC)
     """Who is still in the match (S40-ELIM)."""
-    winners: tuple[int, ...] = attrs.field(
-        metadata=spec(SEATS, "the seats that won the match", usual=())
-    )
+    winners: tuple[int, ...] = attrs.field(metadata=WINNERS_SPEC)
     """The winner (or tied winners) once the match is over."""
     opening_value: int = attrs.field(
         metadata=spec(
@@ -116,9 +109,7 @@ class Scala40Fields:
         metadata=spec(BOOL, "whether the seat to play had opened when the turn began", usual=False)
     )
     """Whether the player to move had opened when the turn began (S40-V-DOUBLE)."""
-    taken: Card | None = attrs.field(
-        metadata=spec(OPTIONAL_CARD, "the card taken from the discard pile this turn", usual=None)
-    )
+    taken: Card | None = attrs.field(metadata=TAKEN_SPEC)
     """The card the player to move took from the discard pile this turn (seen by all)."""
     taken_must_use: bool = attrs.field(
         metadata=spec(
@@ -141,6 +132,11 @@ class Scala40Fields:
     before it): a rebuild without it ends the hand blocked (S40-STALL)."""
 
     # What follows from these fields and the common ones, the same for a state and a view.
+
+    def _face_up(self) -> Iterator[Card]:
+        yield from self.discard
+        for meld in self.table:
+            yield from meld.cards
 
     @property
     def current_player(self: _Position) -> int | None:
@@ -211,35 +207,9 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
     # -- views of the state -------------------------------------------------------------
 
     @property
-    def is_chance(self) -> bool:
-        """Whether the next move is a chance event (:class:`~scala40.games.scala40.moves.Deal`, :class:`~scala40.games.scala40.moves.Restock`)."""
-        return self.phase in (DEAL, RESTOCK)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the match has ended."""
-        return self.phase is OVER
-
-    @property
     def top_discard(self) -> Card | None:
         """The top card of the discard pile, if any."""
         return self.discard[-1] if self.discard else None
-
-    def all_cards(self) -> tuple[Card, ...]:
-        """Every card of the match wherever it is, sorted: always the deck's (C-DECK).
-
-        >>> from scala40.games.scala40 import new_game
-        >>> state = new_game(players=2, seed=1)
-        >>> state.all_cards() == state.rules.deck.cards
-        True
-        """
-        cards = [*self.stock, *self.discard]
-        for hand in self.hands:
-            cards.extend(hand)
-        for meld in self.table:
-            cards.extend(meld.cards)
-        # Before the first deal nothing is placed yet: the cards are all in the deck.
-        return tuple(sorted(cards)) if cards else self.rules.deck.cards
 
     def chance_cards(self) -> tuple[Card, ...]:
         """At a chance step, the cards whose order it draws: the whole deck before a deal

@@ -121,11 +121,6 @@ class GameState(StateRecord):
         discard pile, scores), and nothing else."""
         return PlayerView.of(self, player)
 
-    def face_up_cards(self) -> tuple[Card, ...]:
-        """The discard pile and the cards of the table's melds (see
-        :meth:`scala40._base.state.StateBase.face_up_cards`)."""
-        return self.discard + tuple(card for meld in self.table for card in meld.cards)
-
     # -- moves ----------------------------------------------------------------------------
 
     # Under S40-V-SPLIT, listing the splits may raise SearchLimitError past

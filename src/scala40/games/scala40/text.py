@@ -14,14 +14,14 @@ P1 (greedy): 13 cards
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from scala40._checks import check_flag, check_int, describe
 from scala40._wording import (
+    DRAW_HINT,
     card_name,
     card_names,
     cards_count,
-    check_state,
     move_text,
     seat_label,
 )
@@ -37,11 +37,6 @@ from scala40.melds import Meld
 __all__ = ["TEXT", "Scala40Text", "meld_text"]
 
 
-def _check(state: object, *names: object) -> None:
-    """Refuse what is not a Scala 40 state, or names that do not name its seats."""
-    check_state(state, isinstance(state, GameState), "a Scala 40 state", *names)
-
-
 def meld_text(meld: Meld, unicode: bool) -> str:
     """The cards of a meld in order, each wild card followed by ``=`` and its card.
 
@@ -52,19 +47,14 @@ def meld_text(meld: Meld, unicode: bool) -> str:
 
     :raises InvalidArgumentError: ``meld`` is not a meld, or ``unicode`` not a bool.
     """
-    if not isinstance(meld, Meld):
-        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
-    check_flag("unicode", unicode)
-    return " ".join(
-        card_name(card, unicode)
-        if card == rep
-        else f"{card_name(card, unicode)}={card_name(rep, unicode)}"
-        for card, rep in zip(meld.cards, meld.represented)
-    )
+    return TEXT.meld(meld, unicode)  # a joker is followed by its card: the common words
 
 
 class Scala40Text(GameText):
     """Scala 40's board, hints and announcements for the command line."""
+
+    state_type: ClassVar[type[Any]] = GameState
+    state_words: ClassVar[str] = "a Scala 40 state"
 
     move_help = """\
   draw                  draw the top card of the stock
@@ -80,7 +70,7 @@ class Scala40Text(GameText):
 
     def board(self, state: GameState, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as ``seat`` sees it: no other hand is shown."""
-        _check(state, names)
+        self._check(state, names)
         check_flag("unicode", unicode)
         view = state.view(seat)
         top = card_name(view.discard[-1], unicode) if view.discard else "-"
@@ -114,9 +104,9 @@ class Scala40Text(GameText):
 
     def turn_hint(self, state: GameState) -> str:
         """What the player to move is to do now."""
-        _check(state)
+        self._check(state)
         if state.phase is Phase.DRAW:
-            return "Your turn: draw a card ('moves' lists the legal moves, 'help' the commands)."
+            return DRAW_HINT
         if state.taken_must_use and not state.taken_used and state.taken is not None:
             return f"Meld {CARD_NAMES[state.taken]}, taken from the discard pile, then discard."
         if not state.opened[state.turn] and state.opening_value:
@@ -128,8 +118,8 @@ class Scala40Text(GameText):
 
     def events(self, before: GameState, after: GameState, names: Sequence[str]) -> list[str]:
         """How the hand ended, when a move ended it: who closed, the points, who retires."""
-        _check(before, names)
-        _check(after, names)
+        self._check(before, names)
+        self._check(after, names)
         if after.hand_number == before.hand_number and not after.is_over:
             return []
         result = after.last_hand
@@ -153,7 +143,7 @@ class Scala40Text(GameText):
 
     def status(self, state: GameState) -> str:
         """The phase and the player to move."""
-        _check(state)
+        self._check(state)
         if state.phase is Phase.DEAL:
             return f"hand {state.hand_number + 1} is to be dealt"
         if state.phase is Phase.RESTOCK:
@@ -162,25 +152,13 @@ class Scala40Text(GameText):
 
     def final(self, state: GameState, names: Sequence[str]) -> list[str]:
         """The final scores (unless a single hand was played) and the winners."""
-        _check(state, names)
+        self._check(state, names)
         lines: list[str] = []
         if state.rules.match_format is not MatchFormat.SINGLE:
             scores = ", ".join(f"P{player} {score}" for player, score in enumerate(state.scores))
             lines.append(f"Final scores: {scores}")
-        winners = " and ".join(seat_label(player, names) for player in state.winners)
-        lines.append(f"Winner: {winners}" if winners else "No winner.")
+        lines.append(self._winners(state, names))
         return lines
-
-    def meld(self, meld: Meld, unicode: bool) -> str:
-        """A meld as Scala 40 writes it (:func:`meld_text`)."""
-        return meld_text(meld, unicode)
-
-    def meld_value(self, meld: Meld) -> int:
-        """What ``meld`` is worth towards an opening (S40-MELD-VALUE)."""
-        if not isinstance(meld, Meld):
-            raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
-        value: int = meld.value
-        return value
 
     def meld_total(self, total: int, rules: Any) -> list[str]:
         """Whether melds worth ``total`` open a hand under ``rules`` (S40-OPEN)."""

@@ -15,13 +15,12 @@ seed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import attrs
 
 from scala40._base.record import order_fields
-from scala40._base.sampling import pick, random_meld
+from scala40._base.sampling import pick, random_meld, unplaced
 from scala40.cards import JOKER, RANK_OF, Card
 from scala40.errors import IllegalMoveError
 from scala40.games.scala40.conditions import final_keep
@@ -72,11 +71,6 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     public fields are those of ``scala40.games.scala40.record.Scala40Fields``.
     """
 
-    def _face_up(self) -> Iterator[Card]:
-        yield from self.discard
-        for meld in self.table:
-            yield from meld.cards
-
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int
     ) -> tuple[dict[int, list[Card]], int]:
@@ -97,9 +91,7 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
         if must is None and not needed:
             return known, rng
         meld_rules = self.rules.meld_rules
-        pool = Counter(unseen)
-        for held in known.values():
-            pool -= Counter(held)
+        pool = unplaced(unseen, known)
         cards: list[Card] = list(known.get(mover, ()))
         value = 0
         if must is not None:

@@ -23,7 +23,8 @@ The modules:
 
 from __future__ import annotations
 
-from scala40.game import Game, SearchTuning, register_game
+from scala40._base.record import game_record
+from scala40.game import SearchTuning, register_game
 from scala40.games.skarney import moves
 from scala40.games.skarney.analysis import (
     Contract,
@@ -84,21 +85,15 @@ __all__ = [
 __all__ += moves.__all__
 
 GAME = register_game(
-    Game(
+    game_record(
+        GameState,
+        new_game,
+        moves,
         name="skarney",
         title="Skarney",
         summary="Rummy for two partnerships or two to four players alone: "
         "contracts, wild 2s and jokers, cards offered round the table, seven hands; the "
         "highest total wins.",
-        version=1,
-        ruleset_type=Ruleset,
-        new_game=new_game,
-        state_from_dict=GameState.from_dict,
-        parse_move=moves.parse_move,
-        move_from_dict=moves.move_from_dict,
-        move_set=moves.MOVES,
-        state_schema=GameState.json_schema,
-        notation=GameState.notation(),
         bots={"greedy": GreedyBot, "careful": CarefulBot, "endgame": EndgameBot},
         default_players=4,
         score_order=ScoreOrder.HIGH,
@@ -107,7 +102,6 @@ GAME = register_game(
         hand_value=hand_value,
         least_deadwood=least_penalty,
         max_hand_moves=max_hand_moves,
-        hand_bound_option="turn_limit",
         # A hand played out by greedy costs about ten times a Chinchón hand.
         search_tuning=SearchTuning(worlds=8),
         rule_prefix="SK",

@@ -8,19 +8,15 @@ from __future__ import annotations
 from collections import Counter
 
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40._checks import describe
 from scala40._format.serial import (
     MAX_COUNT,
-    MAX_MOVE_TEXT,
     MAX_READ_ITEMS,
     card_counts,
     count_problems,
     deck_counts,
+    read_meld_text,
 )
 from scala40.cards import CARD_NAMES, Card
-from scala40.errors import (
-    InvalidMoveError,
-)
 from scala40.games.skarney import engine
 from scala40.games.skarney.moves import PutDown, parse_meld_spec
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
@@ -47,23 +43,15 @@ def meld_from_spec(spec: str) -> Meld:
     :raises InvalidMoveError, InvalidCardError, IllegalMoveError: ``spec`` is not the text
         of a Skarney meld.
     """
-    if not isinstance(spec, str):
-        raise InvalidMoveError(f"expected meld text, got {describe(spec)}")
-    if len(spec) > MAX_MOVE_TEXT:
-        raise InvalidMoveError(f"meld text of {len(spec)} characters: no meld is that long")
-    known = _SPEC_MELDS.get(spec)
-    if known is not None:
-        return known
-    cards, represented = parse_meld_spec(spec.split())
-    return _SPEC_MELDS.put(spec, engine.resolve_meld(PutDown(cards, represented)))
+    return read_meld_text(spec, spec, _SPEC_MELDS, _meld)
+
+
+def _meld(text: str) -> Meld:
+    return engine.resolve_meld(PutDown(*parse_meld_spec(text.split())))
 
 
 _SPEC_MELDS: BoundedCache[str, Meld] = BoundedCache("skarney table melds read", HAND_LIMIT)
-"""The melds :func:`meld_from_spec` read, by their text (Skarney's meld rules are fixed):
-a state's dict writes its table as meld texts, and the same melds come back in state
-after state. Only texts that read as a meld are kept (at most
-:data:`~scala40.movekinds.MAX_MOVE_TEXT` characters each), so a text refused is refused
-again with the same message."""
+"""The melds :func:`meld_from_spec` read, by their text (Skarney's meld rules are fixed)."""
 
 _DECKS: BoundedCache[int, list[int]] = BoundedCache("skarney deck counts", 64)
 """The copies of each card code in the deck, by the number of jokers (the rest of the deck

@@ -25,7 +25,6 @@ hand: 4S 5S 6S JS KH 5D QD AC 2C QC JK
 from __future__ import annotations
 
 from array import array
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,10 +32,10 @@ import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
+    KEPT,
     MELD_KINDS,
     ZERO_ROW,
     Hand,
-    LayoutBase,
     Mark,
     ObservationBase,
     Row,
@@ -44,20 +43,26 @@ from scala40._base.observation import (
     Table,
     Write,
     card_blocks,
+    max_table_melds,
+    most_copies,
+)
+from scala40._base.rows import (
+    LayoutBase,
+    capped_count_row,
+    clipped,
     count_row,
+    flag_rows,
     float_bytes,
-    fraction_rows,
-    mark_rows,
     marked_seats_row,
     member_row,
     seat_mark_row,
-    seat_row,
     seats_row,
 )
 from scala40._wording import cards_text, ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games.skarney.phases import DRAW, PLAY, HandResult, Phase, is_stop_card, side_of
+from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.games.skarney.view import PlayerView
 from scala40.melds import Meld, MeldKind
@@ -66,13 +71,10 @@ __all__ = ["CARD_CODES", "OBSERVATION", "SkarneyObservation", "max_table_melds"]
 
 _PHASES = tuple(Phase)
 _PHASE_ROW = member_row(_PHASES)
-_FACT_ROWS = tuple(
-    float_bytes([float(index >> bit & 1) for bit in range(3, -1, -1)]) for index in range(16)
-)
-"""The ``turn_facts`` block of each set of its four facts, by the facts read as a binary
-number, the first the highest bit."""
-_LAST_HAND_ROWS = tuple(float_bytes([float(index >> 1), float(index & 1)]) for index in range(4))
-"""The ``last_hand`` block of each pair of its facts, read as a binary number."""
+_FACT_ROWS = flag_rows(4)
+"""The ``turn_facts`` block of each set of its four facts."""
+_LAST_HAND_ROWS = flag_rows(2)
+"""The ``last_hand`` block of each pair of its facts."""
 _WILD = MELD_RULES.wild_cards
 _POINTS = 1000
 """Totals, points and bonuses are given as fractions of this..."""
@@ -82,38 +84,13 @@ _CONTRACT_CAP = 5
 """Contracts are given as fractions of this many melds (a contract has 1 to 5)."""
 _TURN_CAP = 200
 """The turn number is given as a fraction of this, capped at 1."""
-_TURN_FRACTIONS = fraction_rows(_TURN_CAP)
 _PROGRESS_ROWS = tuple(float_bytes((count / _CONTRACT_CAP,)) for count in range(_CONTRACT_CAP + 1))
 """The ``progress`` block of each count of contract melds put down (at most the
 contract's)."""
-_MELD_TEXTS = 4096
-"""The texts of this many melds are kept, then forgotten all at once."""
-_KEPT = 4096
-"""How many rows of seat blocks are kept, then forgotten all at once."""
-
-
-def max_table_melds(rules: Ruleset) -> int:
-    """The most melds a table can hold: every meld has 3 cards or more (SK-MELDS).
-
-    >>> from scala40.games.skarney.observation import max_table_melds
-    >>> from scala40.games.skarney.rules import Ruleset
-    >>> max_table_melds(Ruleset()), max_table_melds(Ruleset(jokers=0))
-    (36, 34)
-    """
-    return rules.deck.size // 3
-
-
-def _side_count(rules: Ruleset, player_count: int) -> int:
-    return 2 if rules.partnership else player_count
 
 
 def _points(value: int) -> float:
-    scaled = value / _POINTS
-    if scaled > _POINTS_CAP:
-        return _POINTS_CAP
-    if scaled < -_POINTS_CAP:
-        return -_POINTS_CAP
-    return scaled
+    return clipped(value / _POINTS, _POINTS_CAP)
 
 
 @attrs.frozen
@@ -134,7 +111,6 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         super().__init__()
         self._last_table: tuple[Any, Any, Any, str] = (None, None, None, "-")
         self._meld_numbers: dict[Meld, tuple[array[float], array[float]]] = {}
-        self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
         self._meld_texts: dict[Meld, str] = {}
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
@@ -208,11 +184,11 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
 
     def _blocks(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         n = player_count
-        copies = float(max(Counter(rules.deck.cards).values()))
+        copies = most_copies(rules.deck.cards)
         size = float(rules.deck.size)
         melds = max_table_melds(rules)
         seats = (n,)
-        sides = (_side_count(rules, n),)
+        sides = (StateRecord.side_count(rules, n),)
         cap = _POINTS_CAP
         return (
             *card_blocks(copies, discard_pile=False),
@@ -275,21 +251,17 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             Row("phase", "phase", _PHASE_ROW, "phase"),
             Row("turn_facts", _FACTS, _facts_row),
             Row("progress", "progress", _progress_row),
-            Row("turn_number", "turn_number", _turn_number_row),
+            Row("turn_number", "turn_number", capped_count_row(_TURN_CAP)),
             Row(("contract", "bonus"), "hand_number", _contract_row),
             Row("hand_number", "hand_number", _hand_number_row),
         )
-
-    def _sizes_row(self, layout: _Layout, me: int, hand_sizes: tuple[int, ...]) -> bytes:
-        """The ``hand_sizes`` block of seat ``me``."""
-        return seat_row(self._sizes, me, hand_sizes, _KEPT, float_bytes)
 
     def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_wilds`` rows of ``meld`` (kept: melds come
         back, moved to another index or extended by another card)."""
         rows = self._meld_numbers.get(meld)
         if rows is None:
-            if len(self._meld_numbers) >= _MELD_TEXTS:
+            if len(self._meld_numbers) >= KEPT:
                 self._meld_numbers.clear()
             cards = ZERO_ROW[:]
             wilds = ZERO_ROW[:]
@@ -307,38 +279,30 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         if rules.partnership:
             start[places["partner"] + 2] = 1.0  # partners sit opposite (SK-PLAYERS)
         return _Layout(
-            rules=rules,
-            player_count=player_count,
-            size=len(start),
-            start=start.tobytes(),
-            marks=mark_rows(player_count),
+            **self._common(rules, player_count, start),
             melds=max_table_melds(rules),
             no_known=bytes(4 * 2 * player_count * CARD_CODES),
         )
 
-    def text(self, view: PlayerView) -> str:
-        """Everything ``view`` shows, one line per subject (but the rules: they never
-        change in a game); equal views give equal texts, different views different ones."""
+    def _lines(self, view: PlayerView) -> tuple[str, ...]:
         mover = view.current_player
         offer = "-"
         if view.offer_card is not None:
             offer = f"{CARD_NAMES[view.offer_card]} to {view.offer_to}"
         table = self._table_text(view.table, view.owners, view.extended)
-        return "\n".join(
-            (
-                f"{view_heading(view)}, turn {view.turn} (number {view.turn_number}), "
-                "deciding " + ("-" if mover is None else str(mover)),
-                f"hand: {cards_text(view.hand)}",
-                f"hand sizes: {ints_text(view.hand_sizes)}; pile: {view.stock_size}",
-                f"table: {table}; fresh from {view.fresh_from}",
-                f"contracts: {ints_text(view.contracts)}; totals: {ints_text(view.totals)}",
-                f"stopped: {ints_text(view.stopped)}; winners: {ints_text(view.winners)}",
-                "known: " + " / ".join(cards_text(cards) for cards in view.known),
-                "accepted: " + " / ".join(cards_text(cards) for cards in view.accepted),
-                f"turn: melded {int(view.melded)}, contract now {int(view.contract_now)}, "
-                f"progress {view.progress}; offer: {offer}",
-                f"last hand: {self._hand_text(view.last_hand)}",
-            )
+        return (
+            f"{view_heading(view)}, turn {view.turn} (number {view.turn_number}), "
+            "deciding " + ("-" if mover is None else str(mover)),
+            f"hand: {cards_text(view.hand)}",
+            f"hand sizes: {ints_text(view.hand_sizes)}; pile: {view.stock_size}",
+            f"table: {table}; fresh from {view.fresh_from}",
+            f"contracts: {ints_text(view.contracts)}; totals: {ints_text(view.totals)}",
+            f"stopped: {ints_text(view.stopped)}; winners: {ints_text(view.winners)}",
+            "known: " + " / ".join(cards_text(cards) for cards in view.known),
+            "accepted: " + " / ".join(cards_text(cards) for cards in view.accepted),
+            f"turn: melded {int(view.melded)}, contract now {int(view.contract_now)}, "
+            f"progress {view.progress}; offer: {offer}",
+            f"last hand: {self._hand_text(view.last_hand)}",
         )
 
     def _table_text(
@@ -348,7 +312,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         if known[0] is table and known[1] is owners and known[2] is extended:
             return known[3]
         texts = self._meld_texts
-        if len(texts) > _MELD_TEXTS:
+        if len(texts) > KEPT:
             texts.clear()
         parts = []
         for index, (meld, owner, added) in enumerate(zip(table, owners, extended)):
@@ -392,7 +356,7 @@ def _cards_row(cards: tuple[Card, ...]) -> bytes:
     """A row of the copies of each card code in ``cards``."""
     found = _CARD_ROWS.get(cards)
     if found is None:
-        if len(_CARD_ROWS) >= _KEPT:
+        if len(_CARD_ROWS) >= KEPT:
             _CARD_ROWS.clear()
         row = ZERO_ROW[:]
         for card in cards:
@@ -465,7 +429,7 @@ def _sides(
     follow one another)."""
     n = layout.player_count
     partnership = layout.rules.partnership
-    count = _side_count(layout.rules, n)
+    count = StateRecord.side_count(layout.rules, n)
     sides = [side_of((me + offset) % n, partnership) for offset in range(count)]
     numbers = [1.0 if contracts[side] else 0.0 for side in sides]
     numbers.extend([_points(totals[side]) for side in sides])
@@ -512,10 +476,6 @@ def _progress_row(layout: _Layout, me: int, progress: int) -> bytes:
     if progress <= _CONTRACT_CAP:
         return _PROGRESS_ROWS[progress]
     return float_bytes((progress / _CONTRACT_CAP,))
-
-
-def _turn_number_row(layout: _Layout, me: int, turn_number: int) -> bytes:
-    return _TURN_FRACTIONS[turn_number if turn_number < _TURN_CAP else _TURN_CAP]
 
 
 def _contract_row(layout: _Layout, me: int, hand_number: int) -> bytes:

@@ -6,7 +6,7 @@ adds the rules' API on top of it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import ClassVar, Protocol
 
 import attrs
@@ -46,7 +46,6 @@ from scala40.games.skarney.phases import (
     DRAW,
     HAND_RESULT,
     OFFER,
-    OVER,
     PLAY,
     HandResult,
     Phase,
@@ -162,6 +161,10 @@ class SkarneyFields:
 
     # What follows from these fields and the common ones, the same for a state and a view.
 
+    def _face_up(self) -> Iterator[Card]:
+        for meld in self.table:
+            yield from meld.cards
+
     @property
     def current_player(self: _Position) -> int | None:
         """The seat that decides now: the player whose turn it is, or the seat a card is
@@ -228,16 +231,6 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
     # -- what the protocol asks -------------------------------------------------------------
 
     @property
-    def is_chance(self) -> bool:
-        """Whether the next move is a deal (seen only with ``auto_chance=False``)."""
-        return self.phase is DEAL
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended (SK-GAME)."""
-        return self.phase is OVER
-
-    @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The sides: partners sit opposite, seats 0 and 2 against 1 and 3 (SK-PLAYERS).
 
@@ -265,22 +258,6 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
                 f"seat must be from 0 to {self.player_count - 1}, got {describe(seat)}"
             )
         return side_of(seat, self.rules.partnership)
-
-    def all_cards(self) -> tuple[Card, ...]:
-        """Every card of the game wherever it is, sorted: always the deck's (C-DECK).
-
-        >>> from scala40.games.skarney import new_game
-        >>> state = new_game(seed=1)
-        >>> state.all_cards() == state.rules.deck.cards
-        True
-        """
-        cards = list(self.stock)
-        for hand in self.hands:
-            cards.extend(hand)
-        for meld in self.table:
-            cards.extend(meld.cards)
-        # Between hands every card is back in the deck.
-        return tuple(sorted(cards)) if cards else self.rules.deck.cards
 
     def chance_cards(self) -> tuple[Card, ...]:
         """Before a deal, the whole deck (SK-DEAL); else nothing."""

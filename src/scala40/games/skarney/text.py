@@ -16,13 +16,14 @@ P1 (greedy): 11 cards
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from scala40._checks import check_flag, describe
 from scala40._wording import (
+    DRAW_HINT,
     card_name,
     card_names,
     cards_count,
-    check_state,
     move_text,
     notation_text,
     seat_label,
@@ -43,15 +44,6 @@ __all__ = ["TEXT", "SkarneyText", "meld_text"]
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 
-def _check(state: object, *names: object) -> None:
-    """Refuse what is not a Skarney state, or names that do not name its seats."""
-    check_state(state, isinstance(state, GameState), "a Skarney state", *names)
-
-
-def _check_unicode(unicode: object) -> None:
-    check_flag("unicode", unicode)
-
-
 def meld_text(meld: Meld, unicode: bool) -> str:
     """The cards of a meld in order, each wild card of a mixed meld followed by ``=`` and
     the card it stands for.
@@ -64,7 +56,7 @@ def meld_text(meld: Meld, unicode: bool) -> str:
     """
     if not isinstance(meld, Meld):
         raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
-    _check_unicode(unicode)
+    check_flag("unicode", unicode)
     return notation_text(str(meld), unicode)
 
 
@@ -90,6 +82,9 @@ def _contract_words(state: GameState) -> str:
 class SkarneyText(GameText):
     """Skarney's board, hints and announcements for the command line."""
 
+    state_type: ClassVar[type[Any]] = GameState
+    state_words: ClassVar[str] = "a Skarney state"
+
     move_help = """\
   draw                  draw the top card of the pile
   exchange 6S #2        give 6S for the wild card standing for it in an opponent's
@@ -109,8 +104,8 @@ class SkarneyText(GameText):
 
     def board(self, state: GameState, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as ``seat`` sees it: no other hand is shown, not even a partner's."""
-        _check(state, names)
-        _check_unicode(unicode)
+        self._check(state, names)
+        check_flag("unicode", unicode)
         view = state.view(seat)
         rules = state.rules
         lines = [
@@ -186,7 +181,7 @@ class SkarneyText(GameText):
 
     def turn_hint(self, state: GameState) -> str:
         """What the seat to decide is to do now."""
-        _check(state)
+        self._check(state)
         if state.phase is Phase.OFFER and state.offer_card is not None:
             stop = (
                 " (an ace, a 2 or a joker accepted skips your next draw)"
@@ -198,7 +193,7 @@ class SkarneyText(GameText):
                 f"'accept' or 'decline'{stop}."
             )
         if state.phase is Phase.DRAW:
-            return "Your turn: draw a card ('moves' lists the legal moves, 'help' the commands)."
+            return DRAW_HINT
         if state.phase is not Phase.PLAY:
             return "Waiting for the deal."
         rules = state.rules
@@ -224,8 +219,8 @@ class SkarneyText(GameText):
     def events(self, before: GameState, after: GameState, names: Sequence[str]) -> list[str]:
         """What a move changed beyond itself: an offer taken or kept, a contract made, a
         hand's end and its scores."""
-        _check(before, names)
-        _check(after, names)
+        self._check(before, names)
+        self._check(after, names)
         lines: list[str] = []
         if before.phase is Phase.OFFER and before.offer_card is not None:
             card = CARD_NAMES[before.offer_card]
@@ -278,7 +273,7 @@ class SkarneyText(GameText):
 
     def status(self, state: GameState) -> str:
         """The hand, the phase and the seat to decide."""
-        _check(state)
+        self._check(state)
         if state.phase is Phase.DEAL:
             return f"hand {state.hand_number + 1} is to be dealt"
         if state.phase is Phase.OFFER:
@@ -287,7 +282,7 @@ class SkarneyText(GameText):
 
     def final(self, state: GameState, names: Sequence[str]) -> list[str]:
         """The final totals of each side and the winners (SK-GAME)."""
-        _check(state, names)
+        self._check(state, names)
         totals = " · ".join(
             " + ".join(
                 seat_label(seat, names)
@@ -296,8 +291,7 @@ class SkarneyText(GameText):
             + f" {total}"
             for side, total in enumerate(state.totals)
         )
-        winners = " and ".join(seat_label(seat, names) for seat in state.winners)
-        return [f"Final scores: {totals}", f"Winner: {winners}" if winners else "No winner."]
+        return [f"Final scores: {totals}", self._winners(state, names)]
 
     def meld(self, meld: Meld, unicode: bool) -> str:
         """A meld as Skarney writes it (:func:`meld_text`)."""

@@ -16,13 +16,12 @@ random, keeping the known ones where they are.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import attrs
 
 from scala40._base.record import order_fields
-from scala40._base.sampling import random_meld
+from scala40._base.sampling import random_meld, unplaced
 from scala40.cards import Card
 from scala40.games.skarney import search
 from scala40.games.skarney.moves import Move
@@ -178,10 +177,6 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
         facts["contract"] = parts
         return facts
 
-    def _face_up(self) -> Iterator[Card]:
-        for meld in self.table:
-            yield from meld.cards
-
     def known_cards(self) -> tuple[tuple[Card, ...], ...]:
         """What this player knows each hand holds: his own whole, and of the others the
         cards they offered or accepted (:attr:`known`, SK-OFFER) with the wild cards they
@@ -209,9 +204,7 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
             # played): a sample deals the offerer those copies and the offered one.
             card, cards = self.offer_card, known.get(mover, [])
             shown = self.shown[mover].count(card) if self.shown else 0
-            pool = Counter(unseen)
-            for held in known.values():
-                pool -= Counter(held)
+            pool = unplaced(unseen, known)
             extra = min(shown + 1 - cards.count(card), pool[card])
             if extra > 0:
                 known[mover] = [*cards, *(card,) * extra]
@@ -221,9 +214,7 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
         kind = self.table[self.fresh_from].kind if self.fresh_from < len(self.table) else None
         if kind is None:
             return known, rng  # not a view a state gives: the checks will say so
-        pool = Counter(unseen)
-        for cards in known.values():
-            pool -= Counter(cards)
+        pool = unplaced(unseen, known)
         cards = known.get(mover, [])
         missing = self.rules.contract_size(self.hand_number) - self.progress
         room = self.hand_sizes[mover] - len(cards)
