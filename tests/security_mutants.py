@@ -112,8 +112,8 @@ MUTANTS: dict[str, Mutant] = {
         "the table's refusal of any undo left out of the decision",
     ),
     "scala40.web.tables:_answer": Mutant(
-        "    back = _undone_to(db, table.id, since)\n    if back is not None:\n",
-        "    back = _undone_to(db, table.id, since)\n    if False:\n",
+        "    back = undone_to(db, table.id, since)\n    if back is not None:\n",
+        "    back = undone_to(db, table.id, since)\n    if False:\n",
         "a since among the moves an undo took back answered as given",
     ),
     "scala40.serving.deals:SealedDeal.with_commitment": Mutant(

@@ -164,7 +164,7 @@ from scala40.web.requests import (
     seat_of,
 )
 from scala40.web.store import TableBusyError, TableStore
-from scala40.web.undo import keep_decision, undo_target
+from scala40.web.undo import keep_decision, keep_undo, undo_target, undone_to
 
 __all__ = [
     "MAX_PLAYERS",
@@ -750,39 +750,10 @@ class Tables(DealSteps):
                     f"DELETE FROM {name} WHERE table_id = ? AND number > ?",
                     (table.id, number),
                 )
-            _keep_undo(db, table.id, number, undone)
+            keep_undo(db, table.id, number, undone)
             answer = _answer(table, db, self.limits, seat, read_since(body.get("since")))
             answer["undone_to"] = min(answer.get("undone_to", number), number)
             return answer
-
-
-def _keep_undo(db: sqlite3.Connection, table_id: int, number: int, undone: int) -> None:
-    """Keep an undo that took the game back to move ``number`` from move ``undone``
-    (one row a move gone back to, its range widened by each undo to it)."""
-    known = db.execute(
-        "SELECT from_number FROM undos WHERE table_id = ? AND to_number = ?", (table_id, number)
-    ).fetchone()
-    if known is None:
-        db.execute(
-            "INSERT INTO undos (table_id, to_number, from_number) VALUES (?, ?, ?)",
-            (table_id, number, undone),
-        )
-    elif known[0] < undone:
-        db.execute(
-            "UPDATE undos SET from_number = ? WHERE table_id = ? AND to_number = ?",
-            (undone, table_id, number),
-        )
-
-
-def _undone_to(db: sqlite3.Connection, table_id: int, since: int) -> int | None:
-    """The earliest move an undo took the game back to from past move ``since`` (``since``
-    between the two): a client that asks for the events since then may hold events of
-    moves taken back (``None``: no undo took back a move it holds)."""
-    row = db.execute(
-        "SELECT MIN(to_number) FROM undos WHERE table_id = ? AND to_number < ? AND from_number >= ?",
-        (table_id, since, since),
-    ).fetchone()
-    return None if row[0] is None else int(row[0])
 
 
 def _refuse(refusal: Refusal | None) -> None:
@@ -975,7 +946,7 @@ def _answer(
     one it took back) may hold events the seat should no longer hold: the events are
     then those since the move gone back to, and the answer says so (``undone_to``)."""
     _show(table, db, limits, seat)
-    back = _undone_to(db, table.id, since)
+    back = undone_to(db, table.id, since)
     if back is not None:
         since = back
     rows = db.execute(

@@ -1,6 +1,7 @@
-"""Undo at the web table: the decision a seat may go back to, and the decisions kept for
-it (the rule of what a seat may take back is :mod:`scala40.serving.undo`'s, which the
-deal's check replays too)."""
+"""Undo at the web table: the decision a seat may go back to, the decisions kept for it,
+and the undos kept so that a client that holds moves taken back is told (the rule of what
+a seat may take back is :mod:`scala40.serving.undo`'s, which the deal's check replays
+too)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any, Protocol
 
 from scala40.serving.undo import ONLY_AGAINST_BOTS, undo_refusal
 
-__all__ = ["UndoTable", "keep_decision", "undo_target"]
+__all__ = ["UndoTable", "keep_decision", "keep_undo", "undo_target", "undone_to"]
 
 
 class UndoTable(Protocol):
@@ -60,3 +61,32 @@ def keep_decision(db: sqlite3.Connection, table: UndoTable) -> None:
                 "INSERT INTO decisions (table_id, seat, number, state) VALUES (?, ?, ?, ?)",
                 (table.id, seat, state.move_number, json.dumps(state.to_dict())),
             )
+
+
+def keep_undo(db: sqlite3.Connection, table_id: int, number: int, undone: int) -> None:
+    """Keep an undo that took the game back to move ``number`` from move ``undone``
+    (one row a move gone back to, its range widened by each undo to it)."""
+    known = db.execute(
+        "SELECT from_number FROM undos WHERE table_id = ? AND to_number = ?", (table_id, number)
+    ).fetchone()
+    if known is None:
+        db.execute(
+            "INSERT INTO undos (table_id, to_number, from_number) VALUES (?, ?, ?)",
+            (table_id, number, undone),
+        )
+    elif known[0] < undone:
+        db.execute(
+            "UPDATE undos SET from_number = ? WHERE table_id = ? AND to_number = ?",
+            (undone, table_id, number),
+        )
+
+
+def undone_to(db: sqlite3.Connection, table_id: int, since: int) -> int | None:
+    """The earliest move an undo took the game back to from past move ``since`` (``since``
+    between the two): a client that asks for the events since then may hold events of
+    moves taken back (``None``: no undo took back a move it holds)."""
+    row = db.execute(
+        "SELECT MIN(to_number) FROM undos WHERE table_id = ? AND to_number < ? AND from_number >= ?",
+        (table_id, since, since),
+    ).fetchone()
+    return None if row[0] is None else int(row[0])
