@@ -52,6 +52,7 @@ __all__ = [
     "MAX_LOGGED_MOVES",
     "MAX_SHOWN_TEXT",
     "PICKLED_AS",
+    "TEXT_MOVES",
     "Entry",
     "HandHistory",
     "HandLog",
@@ -64,6 +65,7 @@ __all__ = [
     "log_of",
     "log_of_hand",
     "log_problems",
+    "log_tail",
     "log_to_json",
     "logged",
     "shown_after",
@@ -98,6 +100,13 @@ MAX_LOGGED_MOVES = 2048
 MAX_HISTORY = 2 * MAX_LOGGED_MOVES
 """A log keeps fewer moves than this: at this many, it keeps the last
 :data:`MAX_LOGGED_MOVES` (a copy of that many nodes, once every that many moves)."""
+TEXT_MOVES = 512
+"""A seat's view written as text (:mod:`scala40.notation`) keeps the hand's last this
+many moves (:func:`log_tail`), and the bots of the library read no further back into a
+hand (the knock games' careful bot reads 400, their stalled-hand plan at most this many):
+so that a bot given the view read back from its text plays the move it plays at the
+table. Far more than a hand between players who mean to end it takes, and short enough
+that a text stays a line (about 20 characters a move)."""
 MAX_DROPPED_MOVES = 10**12
 """The most first moves of a hand a state's dictionary may say its history no longer
 keeps (``history_start``'s ``moves``): beyond any hand played."""
@@ -229,8 +238,29 @@ def _start_of(log: HandLog) -> HandLog:
 def _kept(log: HandLog, seats: int) -> HandLog:
     """``log`` holding its last :data:`MAX_LOGGED_MOVES` moves only: the shown cards of
     the others are its new start's."""
+    kept = log_tail(log, seats, MAX_LOGGED_MOVES)
+    assert kept is not None
+    return kept
+
+
+def log_tail(log: HandLog | None, seats: int, count: int = TEXT_MOVES) -> HandLog | None:
+    """``log`` holding its last ``count`` moves only, the shown cards of the others its
+    new start's (``log`` itself when it holds no more; ``None`` for ``None``): what a
+    view's text keeps of the hand (:data:`TEXT_MOVES`).
+
+    >>> from scala40._hand_log import HandHistory, log_tail, shown_of
+    >>> from scala40.games.chinchon import new_game
+    >>> state = new_game(players=2, seed=1).apply("take").apply("discard 2S").apply("draw")
+    >>> tail = log_tail(state.hand_log, 2, 2)
+    >>> [str(entry) for entry in HandHistory(tail)], HandHistory(tail).dropped
+    (['0: discard 2S', '1: draw'], 1)
+    >>> shown_of(tail, (7, 8)) == state.shown
+    True
+    """
+    if log is None or log[_LENGTH] <= count:
+        return log
     nodes = _nodes(log)
-    cut = len(nodes) - MAX_LOGGED_MOVES
+    cut = len(nodes) - count
     base = _shown(nodes[cut - 1], seats)
     new = _start(log[_DROPPED] + cut, base)
     for node in nodes[cut:]:

@@ -36,7 +36,13 @@ first. **The number of seats** is the number of hands.
 
 **A view** is written the same way, but for what the seat may not know: every other
 hand is its number of cards, the stock is its number of cards, and the fields no view
-holds (the generator) are left out. Reading it gives the game's view (the value
+holds (the generator) are left out. A view's text keeps what the bots read, as a state's
+does not: the hand's last :data:`~scala40._hand_log.TEXT_MOVES` moves as every seat saw
+them (``history=``, the dictionary's JSON, spaces written ``\\u0020``; ``shown=`` is
+then what the seats were seen to hold before them, ``history_dropped=`` how many first
+moves they leave out), so that a bot given the view read back (``scala40 hint``) plays the
+move it plays at the table. A state's text leaves the hand's moves out, as FEN leaves a
+chess game's: give ``hint`` a seat's view to ask what a bot plays there. Reading it gives the game's view (the value
 ``state.view(seat)`` gives, with its ``sample`` and its legal moves), once a state that
 gives it has been dealt and checked.
 
@@ -89,7 +95,15 @@ from scala40._format.text_values import (
     IntCodec,
     codec_for,
 )
-from scala40._hand_log import HISTORY_KEYS, HISTORY_START, log_from_json, shown_of
+from scala40._hand_log import (
+    HISTORY_KEYS,
+    HISTORY_START,
+    TEXT_MOVES,
+    log_from_json,
+    log_tail,
+    log_to_json,
+    shown_of,
+)
 from scala40._rng import rewind, shuffle
 from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidPositionError, Scala40Error
@@ -111,19 +125,38 @@ __all__ = [
     "view_to_text",
 ]
 
-MAX_POSITION_TEXT = 20_000
+MAX_POSITION_TEXT = 64_000
 """The longest position text read (a state of the largest deck, every card written, is
-under 3,000 characters)."""
+under 3,000 characters; a view's, with its hand's last 512 moves, under 10,000 in hands
+that never end, measured; the bound leaves room for moves of long melds)."""
 
 _MAX_FIELDS = 200
 """The most fields a position's text may have (a game's grammar has a few dozen)."""
 
 
 _SHOWN = NotationField(
-    "shown", "the cards each seat was seen to take this hand and still holds", ABSENT
+    "shown",
+    "the cards each seat was seen to take this hand and still holds (in a view's text, "
+    "before the moves its history holds)",
+    ABSENT,
 )
 """The named field of the shown cards, which every game that keeps its hands' moves has
 (:mod:`scala40._hand_log`)."""
+_HISTORY = NotationField(
+    "history",
+    f"a view's text only: the hand's last moves (at most {TEXT_MOVES}) as every seat saw "
+    "them, each [seat, move] or [seat, move, the cards it took face up] (seat null for a "
+    "chance step)",
+    ABSENT,
+)
+_HISTORY_DROPPED = NotationField(
+    "history_dropped",
+    "a view's text only: how many of the hand's first moves its history leaves out",
+    0,
+)
+_VIEW_ONLY = frozenset({_HISTORY.key, _HISTORY_DROPPED.key})
+"""The named fields of a view's text alone: the moves of the hand a seat saw, which the
+bots read (a state's text leaves them out, as FEN leaves a chess game's moves)."""
 
 _FIELD_KEYS = frozenset({"format", "version", "rules", "players"})
 """Keys of a state's dictionary that no grammar lists: the header (the game's), the
@@ -164,12 +197,18 @@ class _Spec:
         return tuple(f for f in self.notation.fields if not view or self.is_public(f.key))
 
     def named(self, view: bool) -> tuple[NotationField, ...]:
-        return tuple(f for f in self.notation.named if not view or self.is_public(f.key))
+        if view:
+            return tuple(f for f in self.notation.named if self.is_public(f.key))
+        return tuple(f for f in self.notation.named if f.key not in _VIEW_ONLY)
 
     def is_public(self, key: str) -> bool:
         """Whether a view holds the field ``key`` of the state (the hands and the stock
         it holds as counts)."""
-        return key in self.view_fields or key in ("hands", "stock", "move_number")
+        return (
+            key in self.view_fields
+            or key in ("hands", "stock", "move_number")
+            or key in _VIEW_ONLY
+        )
 
 
 _SPECS: BoundedCache[Any, _Spec] = BoundedCache("position grammars", limit=64)
@@ -196,10 +235,15 @@ def _spec(game: Any) -> _Spec:
         nodes.update(game.state_schema().get("properties", {}))
     codecs = {key: codec_for(node) for key, node in nodes.items() if key != "rules"}
     if getattr(type(template), "keeps_history", False):
-        # The cards each seat was seen to take and still holds: a text leaves the hand's
-        # moves out (as FEN does a game's), but keeps what they show.
-        notation = attrs.evolve(notation, named=(*notation.named, _SHOWN))
+        # The cards each seat was seen to take and still holds: a state's text leaves the
+        # hand's moves out (as FEN does a game's), but keeps what they show; a view's
+        # keeps the hand's last moves too, which the bots read (TEXT_MOVES).
+        notation = attrs.evolve(
+            notation, named=(*notation.named, _SHOWN, _HISTORY, _HISTORY_DROPPED)
+        )
         codecs["shown"] = codecs.get("hands", JSON_CODEC)
+        codecs[_HISTORY.key] = JSON_CODEC
+        codecs[_HISTORY_DROPPED.key] = IntCodec()
     option_nodes = game.ruleset_type.json_schema()["properties"]["options"]["properties"]
     options = {name: codec_for(node) for name, node in option_nodes.items()}
     view_type = getattr(type(template), "VIEW", None)
@@ -373,7 +417,7 @@ def view_to_text(view: Any, game: Any) -> str:
     seat: int = view.player
     turn_state = getattr(view, "turn_state", None)
     stand_in = turn_state() if callable(turn_state) else view.sample(0)
-    data = _without_log(stand_in.to_dict(), view)
+    data = _with_moves(_without_log(stand_in.to_dict(), view), view)
     data["hands"] = [
         hand if place == seat else size
         for place, (hand, size) in enumerate(zip(data["hands"], view.hand_sizes))
@@ -391,6 +435,26 @@ def _without_log(data: dict[str, Any], value: Any) -> dict[str, Any]:
     shown = getattr(value, "shown", ())
     if shown:
         data["shown"] = [" ".join(CARD_NAMES[card] for card in cards) for cards in shown]
+    return data
+
+
+def _with_moves(data: dict[str, Any], view: Any) -> dict[str, Any]:
+    """A view's dictionary (without its log) with the hand's last :data:`TEXT_MOVES`
+    moves, the shown cards before them, and how many first moves they leave out: what
+    the bots read of a hand (:data:`~scala40._hand_log.TEXT_MOVES`)."""
+    log = getattr(view, "hand_log", None)
+    if log is None:
+        return data
+    moves = log_to_json(log_tail(log, len(view.hand_sizes)))
+    data.pop("shown", None)
+    if "history" in moves:
+        data[_HISTORY.key] = moves["history"]
+    start = moves.get(HISTORY_START)
+    if start is not None:
+        if any(start["shown"]):
+            data["shown"] = start["shown"]
+        if start["moves"]:
+            data[_HISTORY_DROPPED.key] = start["moves"]
     return data
 
 
@@ -764,12 +828,46 @@ def view_from_text(game: Any, text: object) -> Any:
             f"{game.title} reads no view from a text: its state has no _read"
         )
     _shown_start(whole, reading)
-    start = whole.pop(HISTORY_START, None)
+    begun: dict[str, Any] | None = whole.pop(HISTORY_START, None)
+    moves = whole.pop(_HISTORY.key, None)
+    dropped = whole.pop(_HISTORY_DROPPED.key, 0)
+    if moves is not None and not (isinstance(moves, list) and 0 < len(moves) <= TEXT_MOVES):
+        at, _ = reading.places[_HISTORY.key]
+        raise InvalidPositionError(
+            f"history (character {at}): expected a list of 1 to {TEXT_MOVES} moves, "
+            f"got {describe(moves, 60)}",
+            field=_HISTORY.key,
+            position=at,
+        )
+    if dropped:
+        if moves is None:
+            at, _ = reading.places[_HISTORY_DROPPED.key]
+            raise InvalidPositionError(
+                f"history_dropped (character {at}): a text leaves out first moves only "
+                "before the moves of its history",
+                field=_HISTORY_DROPPED.key,
+                position=at,
+            )
+        begun = {"moves": dropped, "shown": [] if begun is None else begun["shown"]}
+    log = None
+    if begun is not None or moves is not None:
+        logged: dict[str, Any] = {"history": moves or []}
+        if begun is not None:
+            logged[HISTORY_START] = begun
+        try:
+            log = log_from_json(logged, game.parse_move, players, "")
+        except ValueError as error:  # the library's errors too: a move misspelled
+            message = str(error)
+            key = "shown" if moves is None or message.startswith(HISTORY_START) else "history"
+            place = reading.places.get(key)
+            spot = None if place is None else place[0]
+            where = "" if spot is None else f" (character {spot})"
+            raise InvalidPositionError(
+                f"{key}{where}: {message}", field=key, position=spot
+            ) from None
     try:
         record = read(whole)
-        log = None
-        if start is not None:
-            log = log_from_json({HISTORY_START: start}, game.parse_move, players, "")
+        if log is not None:
             object.__setattr__(record, "hand_log", log)
         view = state_type.VIEW.of(record, seat)
         if log is not None:
@@ -783,7 +881,8 @@ def view_from_text(game: Any, text: object) -> Any:
     except ValueError as error:  # the library's errors, and a malformed shown field
         if isinstance(error, Scala40Error):
             raise reading.fail(error) from None
-        raise InvalidPositionError(str(error), field="shown") from None
+        field = _HISTORY.key if str(error).startswith("history") else "shown"
+        raise InvalidPositionError(str(error), field=field) from None
     object.__setattr__(view, "move_number", move_number)
     _check_view(view, seat)
     return view
