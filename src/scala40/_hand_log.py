@@ -37,15 +37,19 @@ from there): a playout that never asks pays nothing for them.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, overload
 
+from scala40._checks import describe
 from scala40._format.serial import unwritten, written_cards
+from scala40._format.text_fields import ABSENT, NotationField
 from scala40.cards import CARD_NAMES, Card
+from scala40.errors import InvalidPositionError
 from scala40.movekinds import no_cards
 
 __all__ = [
     "EMPTY_LOG",
+    "HISTORY_FIELDS",
     "HISTORY_KEYS",
     "MAX_DROPPED_MOVES",
     "MAX_HISTORY",
@@ -53,6 +57,7 @@ __all__ = [
     "MAX_SHOWN_TEXT",
     "PICKLED_AS",
     "TEXT_MOVES",
+    "VIEW_ONLY",
     "Entry",
     "HandHistory",
     "HandLog",
@@ -68,12 +73,14 @@ __all__ = [
     "log_tail",
     "log_to_json",
     "logged",
+    "moves_of_text",
     "shown_after",
     "shown_in_hands",
     "shown_in_of",
     "shown_of",
     "shown_problems",
     "whole_log",
+    "with_moves",
 ]
 
 
@@ -756,3 +763,101 @@ def log_problems(
                 "in its hand as taken and not played since: no offer of it is logged"
             )
     return problems
+
+
+# -- in a view's text ----------------------------------------------------------------------
+# The moves a seat's view written as text keeps (scala40.notation): the hand's last
+# TEXT_MOVES moves as every seat saw them, which the bots read, so that a bot given the
+# view read back from its text plays the move it plays at the table. Two named fields:
+# history=, the entries of the dictionary's history as compact JSON, and
+# history_dropped=, how many of the hand's first moves they leave out; the text's
+# shown= is then what the seats were seen to hold before those moves. A state's text
+# leaves the moves out, as FEN leaves a chess game's.
+
+_HISTORY_FIELD = NotationField(
+    "history",
+    f"a view's text only: the hand's last moves (at most {TEXT_MOVES}) as every seat saw "
+    "them, each [seat, move] or [seat, move, the cards it took face up] (seat null for a "
+    "chance step)",
+    ABSENT,
+)
+_DROPPED_FIELD = NotationField(
+    "history_dropped",
+    "a view's text only: how many of the hand's first moves its history leaves out",
+    0,
+)
+HISTORY_FIELDS = (_HISTORY_FIELD, _DROPPED_FIELD)
+"""The named fields of the moves, after ``shown``."""
+VIEW_ONLY = frozenset({_HISTORY_FIELD.key, _DROPPED_FIELD.key})
+"""The keys of the named fields a view's text alone has."""
+
+
+def with_moves(data: dict[str, Any], view: Any) -> dict[str, Any]:
+    """A view's dictionary (without its log) with the hand's last
+    :data:`~scala40._hand_log.TEXT_MOVES` moves of ``view``, the shown cards before them
+    and how many first moves they leave out (``data`` itself, changed)."""
+    log = getattr(view, "hand_log", None)
+    if log is None:
+        return data  # a game that keeps no moves: the shown cards as they are
+    moves = log_to_json(log_tail(log, len(view.hand_sizes)))
+    data.pop("shown", None)
+    if "history" in moves:
+        data[_HISTORY_FIELD.key] = moves["history"]
+    start = moves.get(HISTORY_START)
+    if start is not None:
+        if any(start["shown"]):
+            data["shown"] = start["shown"]
+        if start["moves"]:
+            data[_DROPPED_FIELD.key] = start["moves"]
+    return data
+
+
+def moves_of_text(
+    whole: dict[str, Any],
+    places: Mapping[str, tuple[int, str]],
+    parse: Callable[[str], Any],
+    players: int,
+) -> HandLog | None:
+    """The log a view's text gives, taken out of ``whole`` (the dictionary read from it,
+    the shown cards already its ``history_start``; ``places`` where each field began):
+    ``None`` when it holds neither moves nor shown cards.
+
+    :raises InvalidPositionError: the moves are no list of 1 to
+        :data:`~scala40._hand_log.TEXT_MOVES` entries, an entry is malformed or its move
+        misspelled (``parse`` reads each), or first moves are left out before none.
+    """
+    begun: dict[str, Any] | None = whole.pop(HISTORY_START, None)
+    moves = whole.pop(_HISTORY_FIELD.key, None)
+    dropped = whole.pop(_DROPPED_FIELD.key, 0)
+    if moves is not None and not (isinstance(moves, list) and 0 < len(moves) <= TEXT_MOVES):
+        at = places[_HISTORY_FIELD.key][0]
+        raise InvalidPositionError(
+            f"history (character {at}): expected a list of 1 to {TEXT_MOVES} moves, "
+            f"got {describe(moves, 60)}",
+            field=_HISTORY_FIELD.key,
+            position=at,
+        )
+    if dropped:
+        if moves is None:
+            at = places[_DROPPED_FIELD.key][0]
+            raise InvalidPositionError(
+                f"history_dropped (character {at}): a text leaves out first moves only "
+                "before the moves of its history",
+                field=_DROPPED_FIELD.key,
+                position=at,
+            )
+        begun = {"moves": dropped, "shown": [] if begun is None else begun["shown"]}
+    if begun is None and moves is None:
+        return None
+    logged: dict[str, Any] = {"history": moves or []}
+    if begun is not None:
+        logged[HISTORY_START] = begun
+    try:
+        return log_from_json(logged, parse, players, "")
+    except ValueError as error:  # the library's errors too: a move misspelled
+        message = str(error)
+        key = "shown" if moves is None or message.startswith(HISTORY_START) else "history"
+        place = places.get(key)
+        spot = None if place is None else place[0]
+        where = "" if spot is None else f" (character {spot})"
+        raise InvalidPositionError(f"{key}{where}: {message}", field=key, position=spot) from None

@@ -96,13 +96,13 @@ from scala40._format.text_values import (
     codec_for,
 )
 from scala40._hand_log import (
+    HISTORY_FIELDS,
     HISTORY_KEYS,
     HISTORY_START,
-    TEXT_MOVES,
-    log_from_json,
-    log_tail,
-    log_to_json,
+    VIEW_ONLY,
+    moves_of_text,
     shown_of,
+    with_moves,
 )
 from scala40._rng import rewind, shuffle
 from scala40.cards import CARD_NAMES
@@ -142,21 +142,6 @@ _SHOWN = NotationField(
 )
 """The named field of the shown cards, which every game that keeps its hands' moves has
 (:mod:`scala40._hand_log`)."""
-_HISTORY = NotationField(
-    "history",
-    f"a view's text only: the hand's last moves (at most {TEXT_MOVES}) as every seat saw "
-    "them, each [seat, move] or [seat, move, the cards it took face up] (seat null for a "
-    "chance step)",
-    ABSENT,
-)
-_HISTORY_DROPPED = NotationField(
-    "history_dropped",
-    "a view's text only: how many of the hand's first moves its history leaves out",
-    0,
-)
-_VIEW_ONLY = frozenset({_HISTORY.key, _HISTORY_DROPPED.key})
-"""The named fields of a view's text alone: the moves of the hand a seat saw, which the
-bots read (a state's text leaves them out, as FEN leaves a chess game's moves)."""
 
 _FIELD_KEYS = frozenset({"format", "version", "rules", "players"})
 """Keys of a state's dictionary that no grammar lists: the header (the game's), the
@@ -199,15 +184,13 @@ class _Spec:
     def named(self, view: bool) -> tuple[NotationField, ...]:
         if view:
             return tuple(f for f in self.notation.named if self.is_public(f.key))
-        return tuple(f for f in self.notation.named if f.key not in _VIEW_ONLY)
+        return tuple(f for f in self.notation.named if f.key not in VIEW_ONLY)
 
     def is_public(self, key: str) -> bool:
         """Whether a view holds the field ``key`` of the state (the hands and the stock
         it holds as counts)."""
         return (
-            key in self.view_fields
-            or key in ("hands", "stock", "move_number")
-            or key in _VIEW_ONLY
+            key in self.view_fields or key in ("hands", "stock", "move_number") or key in VIEW_ONLY
         )
 
 
@@ -238,12 +221,10 @@ def _spec(game: Any) -> _Spec:
         # The cards each seat was seen to take and still holds: a state's text leaves the
         # hand's moves out (as FEN does a game's), but keeps what they show; a view's
         # keeps the hand's last moves too, which the bots read (TEXT_MOVES).
-        notation = attrs.evolve(
-            notation, named=(*notation.named, _SHOWN, _HISTORY, _HISTORY_DROPPED)
-        )
+        notation = attrs.evolve(notation, named=(*notation.named, _SHOWN, *HISTORY_FIELDS))
         codecs["shown"] = codecs.get("hands", JSON_CODEC)
-        codecs[_HISTORY.key] = JSON_CODEC
-        codecs[_HISTORY_DROPPED.key] = IntCodec()
+        codecs["history"] = JSON_CODEC
+        codecs["history_dropped"] = IntCodec()
     option_nodes = game.ruleset_type.json_schema()["properties"]["options"]["properties"]
     options = {name: codec_for(node) for name, node in option_nodes.items()}
     view_type = getattr(type(template), "VIEW", None)
@@ -417,7 +398,7 @@ def view_to_text(view: Any, game: Any) -> str:
     seat: int = view.player
     turn_state = getattr(view, "turn_state", None)
     stand_in = turn_state() if callable(turn_state) else view.sample(0)
-    data = _with_moves(_without_log(stand_in.to_dict(), view), view)
+    data = with_moves(_without_log(stand_in.to_dict(), view), view)
     data["hands"] = [
         hand if place == seat else size
         for place, (hand, size) in enumerate(zip(data["hands"], view.hand_sizes))
@@ -435,26 +416,6 @@ def _without_log(data: dict[str, Any], value: Any) -> dict[str, Any]:
     shown = getattr(value, "shown", ())
     if shown:
         data["shown"] = [" ".join(CARD_NAMES[card] for card in cards) for cards in shown]
-    return data
-
-
-def _with_moves(data: dict[str, Any], view: Any) -> dict[str, Any]:
-    """A view's dictionary (without its log) with the hand's last :data:`TEXT_MOVES`
-    moves, the shown cards before them, and how many first moves they leave out: what
-    the bots read of a hand (:data:`~scala40._hand_log.TEXT_MOVES`)."""
-    log = getattr(view, "hand_log", None)
-    if log is None:
-        return data
-    moves = log_to_json(log_tail(log, len(view.hand_sizes)))
-    data.pop("shown", None)
-    if "history" in moves:
-        data[_HISTORY.key] = moves["history"]
-    start = moves.get(HISTORY_START)
-    if start is not None:
-        if any(start["shown"]):
-            data["shown"] = start["shown"]
-        if start["moves"]:
-            data[_HISTORY_DROPPED.key] = start["moves"]
     return data
 
 
@@ -828,43 +789,7 @@ def view_from_text(game: Any, text: object) -> Any:
             f"{game.title} reads no view from a text: its state has no _read"
         )
     _shown_start(whole, reading)
-    begun: dict[str, Any] | None = whole.pop(HISTORY_START, None)
-    moves = whole.pop(_HISTORY.key, None)
-    dropped = whole.pop(_HISTORY_DROPPED.key, 0)
-    if moves is not None and not (isinstance(moves, list) and 0 < len(moves) <= TEXT_MOVES):
-        at, _ = reading.places[_HISTORY.key]
-        raise InvalidPositionError(
-            f"history (character {at}): expected a list of 1 to {TEXT_MOVES} moves, "
-            f"got {describe(moves, 60)}",
-            field=_HISTORY.key,
-            position=at,
-        )
-    if dropped:
-        if moves is None:
-            at, _ = reading.places[_HISTORY_DROPPED.key]
-            raise InvalidPositionError(
-                f"history_dropped (character {at}): a text leaves out first moves only "
-                "before the moves of its history",
-                field=_HISTORY_DROPPED.key,
-                position=at,
-            )
-        begun = {"moves": dropped, "shown": [] if begun is None else begun["shown"]}
-    log = None
-    if begun is not None or moves is not None:
-        logged: dict[str, Any] = {"history": moves or []}
-        if begun is not None:
-            logged[HISTORY_START] = begun
-        try:
-            log = log_from_json(logged, game.parse_move, players, "")
-        except ValueError as error:  # the library's errors too: a move misspelled
-            message = str(error)
-            key = "shown" if moves is None or message.startswith(HISTORY_START) else "history"
-            place = reading.places.get(key)
-            spot = None if place is None else place[0]
-            where = "" if spot is None else f" (character {spot})"
-            raise InvalidPositionError(
-                f"{key}{where}: {message}", field=key, position=spot
-            ) from None
+    log = moves_of_text(whole, reading.places, game.parse_move, players)
     try:
         record = read(whole)
         if log is not None:
@@ -881,8 +806,7 @@ def view_from_text(game: Any, text: object) -> Any:
     except ValueError as error:  # the library's errors, and a malformed shown field
         if isinstance(error, Scala40Error):
             raise reading.fail(error) from None
-        field = _HISTORY.key if str(error).startswith("history") else "shown"
-        raise InvalidPositionError(str(error), field=field) from None
+        raise InvalidPositionError(str(error), field="shown") from None
     object.__setattr__(view, "move_number", move_number)
     _check_view(view, seat)
     return view
