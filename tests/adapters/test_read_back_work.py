@@ -23,6 +23,10 @@ from scala40.adapters.episodes import (  # noqa: E402
 )
 from scala40.games._knock.moves import Close, Knock  # noqa: E402
 
+LISTED_AT_THE_END = 1
+"""The most positions whose legal moves a read-back lists: the state read, for its decision
+(none, measured)."""
+
 
 def test_the_cap_is_what_the_bound_of_a_call_pays_for() -> None:
     assert MAX_GAME_LENGTH * READ_BACK_ACTION_SECONDS * READ_BACK_MARGIN <= CALL_CPU_SECONDS
@@ -59,18 +63,26 @@ def test_reading_back_the_longest_history_replays_each_move_once(
     text = state.serialize()
     moves = int(text.split("\nmoves=", 1)[1].split("\n", 1)[0])
     kind = type(game.initial_state)
-    applied = 0
-    apply = kind.apply
+    applied = listed = 0
+    apply, legal_moves = kind.apply, kind.legal_moves
 
-    def counted(self: Any, move: Any, **keywords: Any) -> Any:
+    def counted_apply(self: Any, move: Any, **keywords: Any) -> Any:
         nonlocal applied
         applied += 1
         return apply(self, move, **keywords)
 
-    monkeypatch.setattr(kind, "apply", counted)
+    def counted_legal_moves(self: Any) -> Any:
+        nonlocal listed
+        listed += 1
+        return legal_moves(self)
+
+    monkeypatch.setattr(kind, "apply", counted_apply)
+    monkeypatch.setattr(kind, "legal_moves", counted_legal_moves)
     again = game.deserialize_state(text)
     assert again.serialize() == text
-    # Every move of the history replayed through the game's rules, once; nothing else
-    # (what each seat observed is rebuilt only when an information state asks for it).
+    # Every move of the history replayed through the game's rules, once; nothing else:
+    # no position's legal moves listed on the way (the last one's decision aside), and
+    # what each seat observed rebuilt only when an information state asks for it.
     assert applied == moves
+    assert listed <= LISTED_AT_THE_END, listed
     assert len(again.history()) == actions <= MAX_GAME_LENGTH
