@@ -37,21 +37,27 @@ from there): a playout that never asks pays nothing for them.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, overload
 
+from scala40._checks import describe
 from scala40._format.serial import unwritten, written_cards
+from scala40._format.text_fields import ABSENT, NotationField
 from scala40.cards import CARD_NAMES, Card
+from scala40.errors import InvalidPositionError
 from scala40.movekinds import no_cards
 
 __all__ = [
     "EMPTY_LOG",
+    "HISTORY_FIELDS",
     "HISTORY_KEYS",
     "MAX_DROPPED_MOVES",
     "MAX_HISTORY",
     "MAX_LOGGED_MOVES",
     "MAX_SHOWN_TEXT",
     "PICKLED_AS",
+    "TEXT_MOVES",
+    "VIEW_ONLY",
     "Entry",
     "HandHistory",
     "HandLog",
@@ -64,14 +70,17 @@ __all__ = [
     "log_of",
     "log_of_hand",
     "log_problems",
+    "log_tail",
     "log_to_json",
     "logged",
+    "moves_of_text",
     "shown_after",
     "shown_in_hands",
     "shown_in_of",
     "shown_of",
     "shown_problems",
     "whole_log",
+    "with_moves",
 ]
 
 
@@ -98,6 +107,13 @@ MAX_LOGGED_MOVES = 2048
 MAX_HISTORY = 2 * MAX_LOGGED_MOVES
 """A log keeps fewer moves than this: at this many, it keeps the last
 :data:`MAX_LOGGED_MOVES` (a copy of that many nodes, once every that many moves)."""
+TEXT_MOVES = 512
+"""A seat's view written as text (:mod:`scala40.notation`) keeps the hand's last this
+many moves (:func:`log_tail`), and the bots of the library read no further back into a
+hand (the knock games' careful bot reads 400, their stalled-hand plan at most this many):
+so that a bot given the view read back from its text plays the move it plays at the
+table. Far more than a hand between players who mean to end it takes, and short enough
+that a text stays a line (about 20 characters a move)."""
 MAX_DROPPED_MOVES = 10**12
 """The most first moves of a hand a state's dictionary may say its history no longer
 keeps (``history_start``'s ``moves``): beyond any hand played."""
@@ -229,8 +245,29 @@ def _start_of(log: HandLog) -> HandLog:
 def _kept(log: HandLog, seats: int) -> HandLog:
     """``log`` holding its last :data:`MAX_LOGGED_MOVES` moves only: the shown cards of
     the others are its new start's."""
+    kept = log_tail(log, seats, MAX_LOGGED_MOVES)
+    assert kept is not None
+    return kept
+
+
+def log_tail(log: HandLog | None, seats: int, count: int = TEXT_MOVES) -> HandLog | None:
+    """``log`` holding its last ``count`` moves only, the shown cards of the others its
+    new start's (``log`` itself when it holds no more; ``None`` for ``None``): what a
+    view's text keeps of the hand (:data:`TEXT_MOVES`).
+
+    >>> from scala40._hand_log import HandHistory, log_tail, shown_of
+    >>> from scala40.games.chinchon import new_game
+    >>> state = new_game(players=2, seed=1).apply("take").apply("discard 2S").apply("draw")
+    >>> tail = log_tail(state.hand_log, 2, 2)
+    >>> [str(entry) for entry in HandHistory(tail)], HandHistory(tail).dropped
+    (['0: discard 2S', '1: draw'], 1)
+    >>> shown_of(tail, (7, 8)) == state.shown
+    True
+    """
+    if log is None or log[_LENGTH] <= count:
+        return log
     nodes = _nodes(log)
-    cut = len(nodes) - MAX_LOGGED_MOVES
+    cut = len(nodes) - count
     base = _shown(nodes[cut - 1], seats)
     new = _start(log[_DROPPED] + cut, base)
     for node in nodes[cut:]:
@@ -726,3 +763,101 @@ def log_problems(
                 "in its hand as taken and not played since: no offer of it is logged"
             )
     return problems
+
+
+# -- in a view's text ----------------------------------------------------------------------
+# The moves a seat's view written as text keeps (scala40.notation): the hand's last
+# TEXT_MOVES moves as every seat saw them, which the bots read, so that a bot given the
+# view read back from its text plays the move it plays at the table. Two named fields:
+# history=, the entries of the dictionary's history as compact JSON, and
+# history_dropped=, how many of the hand's first moves they leave out; the text's
+# shown= is then what the seats were seen to hold before those moves. A state's text
+# leaves the moves out, as FEN leaves a chess game's.
+
+_HISTORY_FIELD = NotationField(
+    "history",
+    f"a view's text only: the hand's last moves (at most {TEXT_MOVES}) as every seat saw "
+    "them, each [seat, move] or [seat, move, the cards it took face up] (seat null for a "
+    "chance step)",
+    ABSENT,
+)
+_DROPPED_FIELD = NotationField(
+    "history_dropped",
+    "a view's text only: how many of the hand's first moves its history leaves out",
+    0,
+)
+HISTORY_FIELDS = (_HISTORY_FIELD, _DROPPED_FIELD)
+"""The named fields of the moves, after ``shown``."""
+VIEW_ONLY = frozenset({_HISTORY_FIELD.key, _DROPPED_FIELD.key})
+"""The keys of the named fields a view's text alone has."""
+
+
+def with_moves(data: dict[str, Any], view: Any) -> dict[str, Any]:
+    """A view's dictionary (without its log) with the hand's last
+    :data:`~scala40._hand_log.TEXT_MOVES` moves of ``view``, the shown cards before them
+    and how many first moves they leave out (``data`` itself, changed)."""
+    log = getattr(view, "hand_log", None)
+    if log is None:
+        return data  # a game that keeps no moves: the shown cards as they are
+    moves = log_to_json(log_tail(log, len(view.hand_sizes)))
+    data.pop("shown", None)
+    if "history" in moves:
+        data[_HISTORY_FIELD.key] = moves["history"]
+    start = moves.get(HISTORY_START)
+    if start is not None:
+        if any(start["shown"]):
+            data["shown"] = start["shown"]
+        if start["moves"]:
+            data[_DROPPED_FIELD.key] = start["moves"]
+    return data
+
+
+def moves_of_text(
+    whole: dict[str, Any],
+    places: Mapping[str, tuple[int, str]],
+    parse: Callable[[str], Any],
+    players: int,
+) -> HandLog | None:
+    """The log a view's text gives, taken out of ``whole`` (the dictionary read from it,
+    the shown cards already its ``history_start``; ``places`` where each field began):
+    ``None`` when it holds neither moves nor shown cards.
+
+    :raises InvalidPositionError: the moves are no list of 1 to
+        :data:`~scala40._hand_log.TEXT_MOVES` entries, an entry is malformed or its move
+        misspelled (``parse`` reads each), or first moves are left out before none.
+    """
+    begun: dict[str, Any] | None = whole.pop(HISTORY_START, None)
+    moves = whole.pop(_HISTORY_FIELD.key, None)
+    dropped = whole.pop(_DROPPED_FIELD.key, 0)
+    if moves is not None and not (isinstance(moves, list) and 0 < len(moves) <= TEXT_MOVES):
+        at = places[_HISTORY_FIELD.key][0]
+        raise InvalidPositionError(
+            f"history (character {at}): expected a list of 1 to {TEXT_MOVES} moves, "
+            f"got {describe(moves, 60)}",
+            field=_HISTORY_FIELD.key,
+            position=at,
+        )
+    if dropped:
+        if moves is None:
+            at = places[_DROPPED_FIELD.key][0]
+            raise InvalidPositionError(
+                f"history_dropped (character {at}): a text leaves out first moves only "
+                "before the moves of its history",
+                field=_DROPPED_FIELD.key,
+                position=at,
+            )
+        begun = {"moves": dropped, "shown": [] if begun is None else begun["shown"]}
+    if begun is None and moves is None:
+        return None
+    logged: dict[str, Any] = {"history": moves or []}
+    if begun is not None:
+        logged[HISTORY_START] = begun
+    try:
+        return log_from_json(logged, parse, players, "")
+    except ValueError as error:  # the library's errors too: a move misspelled
+        message = str(error)
+        key = "shown" if moves is None or message.startswith(HISTORY_START) else "history"
+        place = places.get(key)
+        spot = None if place is None else place[0]
+        where = "" if spot is None else f" (character {spot})"
+        raise InvalidPositionError(f"{key}{where}: {message}", field=key, position=spot) from None

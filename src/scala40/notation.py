@@ -36,7 +36,13 @@ first. **The number of seats** is the number of hands.
 
 **A view** is written the same way, but for what the seat may not know: every other
 hand is its number of cards, the stock is its number of cards, and the fields no view
-holds (the generator) are left out. Reading it gives the game's view (the value
+holds (the generator) are left out. A view's text keeps what the bots read, as a state's
+does not: the hand's last :data:`~scala40._hand_log.TEXT_MOVES` moves as every seat saw
+them (``history=``, the dictionary's JSON, spaces written ``\\u0020``; ``shown=`` is
+then what the seats were seen to hold before them, ``history_dropped=`` how many first
+moves they leave out), so that a bot given the view read back (``scala40 hint``) plays the
+move it plays at the table. A state's text leaves the hand's moves out, as FEN leaves a
+chess game's: give ``hint`` a seat's view to ask what a bot plays there. Reading it gives the game's view (the value
 ``state.view(seat)`` gives, with its ``sample`` and its legal moves), once a state that
 gives it has been dealt and checked.
 
@@ -89,7 +95,15 @@ from scala40._format.text_values import (
     IntCodec,
     codec_for,
 )
-from scala40._hand_log import HISTORY_KEYS, HISTORY_START, log_from_json, shown_of
+from scala40._hand_log import (
+    HISTORY_FIELDS,
+    HISTORY_KEYS,
+    HISTORY_START,
+    VIEW_ONLY,
+    moves_of_text,
+    shown_of,
+    with_moves,
+)
 from scala40._rng import rewind, shuffle
 from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidPositionError, Scala40Error
@@ -111,16 +125,20 @@ __all__ = [
     "view_to_text",
 ]
 
-MAX_POSITION_TEXT = 20_000
+MAX_POSITION_TEXT = 64_000
 """The longest position text read (a state of the largest deck, every card written, is
-under 3,000 characters)."""
+under 3,000 characters; a view's, with its hand's last 512 moves, under 10,000 in hands
+that never end, measured; the bound leaves room for moves of long melds)."""
 
 _MAX_FIELDS = 200
 """The most fields a position's text may have (a game's grammar has a few dozen)."""
 
 
 _SHOWN = NotationField(
-    "shown", "the cards each seat was seen to take this hand and still holds", ABSENT
+    "shown",
+    "the cards each seat was seen to take this hand and still holds (in a view's text, "
+    "before the moves its history holds)",
+    ABSENT,
 )
 """The named field of the shown cards, which every game that keeps its hands' moves has
 (:mod:`scala40._hand_log`)."""
@@ -164,12 +182,16 @@ class _Spec:
         return tuple(f for f in self.notation.fields if not view or self.is_public(f.key))
 
     def named(self, view: bool) -> tuple[NotationField, ...]:
-        return tuple(f for f in self.notation.named if not view or self.is_public(f.key))
+        if view:
+            return tuple(f for f in self.notation.named if self.is_public(f.key))
+        return tuple(f for f in self.notation.named if f.key not in VIEW_ONLY)
 
     def is_public(self, key: str) -> bool:
         """Whether a view holds the field ``key`` of the state (the hands and the stock
         it holds as counts)."""
-        return key in self.view_fields or key in ("hands", "stock", "move_number")
+        return (
+            key in self.view_fields or key in ("hands", "stock", "move_number") or key in VIEW_ONLY
+        )
 
 
 _SPECS: BoundedCache[Any, _Spec] = BoundedCache("position grammars", limit=64)
@@ -196,10 +218,13 @@ def _spec(game: Any) -> _Spec:
         nodes.update(game.state_schema().get("properties", {}))
     codecs = {key: codec_for(node) for key, node in nodes.items() if key != "rules"}
     if getattr(type(template), "keeps_history", False):
-        # The cards each seat was seen to take and still holds: a text leaves the hand's
-        # moves out (as FEN does a game's), but keeps what they show.
-        notation = attrs.evolve(notation, named=(*notation.named, _SHOWN))
+        # The cards each seat was seen to take and still holds: a state's text leaves the
+        # hand's moves out (as FEN does a game's), but keeps what they show; a view's
+        # keeps the hand's last moves too, which the bots read (TEXT_MOVES).
+        notation = attrs.evolve(notation, named=(*notation.named, _SHOWN, *HISTORY_FIELDS))
         codecs["shown"] = codecs.get("hands", JSON_CODEC)
+        codecs["history"] = JSON_CODEC
+        codecs["history_dropped"] = IntCodec()
     option_nodes = game.ruleset_type.json_schema()["properties"]["options"]["properties"]
     options = {name: codec_for(node) for name, node in option_nodes.items()}
     view_type = getattr(type(template), "VIEW", None)
@@ -373,7 +398,7 @@ def view_to_text(view: Any, game: Any) -> str:
     seat: int = view.player
     turn_state = getattr(view, "turn_state", None)
     stand_in = turn_state() if callable(turn_state) else view.sample(0)
-    data = _without_log(stand_in.to_dict(), view)
+    data = with_moves(_without_log(stand_in.to_dict(), view), view)
     data["hands"] = [
         hand if place == seat else size
         for place, (hand, size) in enumerate(zip(data["hands"], view.hand_sizes))
@@ -764,12 +789,10 @@ def view_from_text(game: Any, text: object) -> Any:
             f"{game.title} reads no view from a text: its state has no _read"
         )
     _shown_start(whole, reading)
-    start = whole.pop(HISTORY_START, None)
+    log = moves_of_text(whole, reading.places, game.parse_move, players)
     try:
         record = read(whole)
-        log = None
-        if start is not None:
-            log = log_from_json({HISTORY_START: start}, game.parse_move, players, "")
+        if log is not None:
             object.__setattr__(record, "hand_log", log)
         view = state_type.VIEW.of(record, seat)
         if log is not None:

@@ -223,7 +223,7 @@ def test_a_stock_written_as_a_count_needs_its_generator_state() -> None:
 
 
 def test_bounds_and_characters() -> None:
-    assert "at most 20000 characters" in str(
+    assert f"at most {MAX_POSITION_TEXT} characters" in str(
         _error(GAME.state_from_text, " " * (MAX_POSITION_TEXT + 1))
     )
     error = _error(GAME.state_from_text, TEXT.replace("4S", "4♠", 1))

@@ -96,7 +96,8 @@ def _without_moves(data: dict[str, Any]) -> dict[str, Any]:
 
 VIEW_FACTS_OF_MOVES = frozenset({"meld_owners"})
 """The facts of a view's JSON read from the hand's moves (who put down each table meld),
-which a view read back from its text, keeping no moves, gives as unknown."""
+which a view read back from its text, keeping only the hand's last moves (TEXT_MOVES),
+gives as unknown in a longer hand."""
 
 
 def _without_facts_of_moves(data: dict[str, Any]) -> dict[str, Any]:

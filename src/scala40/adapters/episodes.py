@@ -57,14 +57,18 @@ card's outcome when the stock is rebuilt); the deal and the longest step come on
 A match is given as many such hands as its rules allow at most (the ruleset's
 ``most_hands``: 1 for a single hand, Skarney's ``hands``), or ``MATCH_HANDS`` (10)
 where hands go on until a score decides; and no cap is more than ``MAX_GAME_LENGTH``
-(32,768) steps, the longest history a state read back from text checks within the bound
-of a call (which the standard rules of Scala 40, Skarney and Rumino reach in a match). Measured with the standard rules,
+(8,192) steps, the longest history a state read back from text checks within the bound
+of a call, with room for a slower machine (the standard rules of every game reach it in
+a match: a cap counts what reading the history back costs, not what a match may take).
+Measured with the standard rules,
 hands played by the greedy bots took at most 82 to 702 steps (``chance="deal"``, 40
 hands of each game), a twentieth to a tenth of their caps. Random moves never stopped
 at the cap in Scala 40 (whose hands end, S40-STALL) or Skarney, 200 hands each; in the
 knock games, where a player who never knocks or closes keeps a hand going, they did
 now and then: 1 to 2 Rumino hands in 200, 7 to 21 Chinchón hands and 9
-to 15 La Conga hands. No random match of 20 in each game stopped at the cap.
+to 15 La Conga hands. Of 20 random matches in each game (``chance="card"``), one
+Rumino match stopped at the 8,192 cap, none of the others (the longest Scala 40 match
+3,046 steps, Skarney 5,224, La Conga 6,240).
 
 >>> from scala40.adapters.actions import ActionEncoding
 >>> from scala40.adapters.episodes import Episode, default_max_game_length, learning_rules
@@ -90,6 +94,7 @@ from scala40.errors import InvalidValueError
 from scala40.game import Game, ScoreOrder, load_game
 
 __all__ = [
+    "CALL_CPU_SECONDS",
     "CHANCE_MODES",
     "DEAL_OUTCOMES",
     "EPISODES",
@@ -98,6 +103,8 @@ __all__ = [
     "LEARNING_MIN_TURNS",
     "MATCH_HANDS",
     "MAX_GAME_LENGTH",
+    "READ_BACK_ACTION_SECONDS",
+    "READ_BACK_MARGIN",
     "UNFINISHED",
     "Episode",
     "dealt_move",
@@ -123,12 +130,28 @@ module)."""
 MATCH_HANDS = 10
 """The hands a match is given under the default cap (see the module)."""
 
-MAX_GAME_LENGTH = 32_768
+MAX_GAME_LENGTH = 8_192
 """The longest cap an episode may have, in steps, and the default cap where a game's
 rules and seats would give more (see the module): no history is longer, so that a state
 read back from text (:meth:`scala40.adapters.openspiel.OpenSpielGame.deserialize_state`)
-checks every step of its history within the quarter second of CPU that bounds a call of
-the library."""
+checks every step of its history, each move replayed once through the game's rules,
+within the quarter second of CPU that bounds a call of the library
+(:data:`CALL_CPU_SECONDS`) on a machine :data:`READ_BACK_MARGIN` times slower than the
+slowest measured: ``MAX_GAME_LENGTH * READ_BACK_ACTION_SECONDS * READ_BACK_MARGIN`` is
+at most ``CALL_CPU_SECONDS`` (8,192 actions at 21 microseconds, 0.17 s; at 32,768
+actions a Chinchón match that nobody closes took 0.42-0.45 s at 21,212)."""
+CALL_CPU_SECONDS = 0.25
+"""The CPU time that bounds a call of the library (docs/security.rst)."""
+READ_BACK_ACTION_SECONDS = 21e-6
+"""The most CPU time measured reading back one action of a history
+(:meth:`~scala40.adapters.openspiel.OpenSpielGame.deserialize_state`): 0.42-0.45 s for
+the 21,212 actions of a two-seat Chinchón match nobody closes (its first hand played to
+the cap), at rest on the slower of two machines; the other took 0.155 s at a load of
+13, and 0.15-0.33 s for the longest histories of the five games (32,508-32,659 actions,
+5-10 microseconds an action) at a load of 10-12."""
+READ_BACK_MARGIN = 1.4
+"""How many times slower than the slowest measured (:data:`READ_BACK_ACTION_SECONDS`) a
+machine may be and still read back the longest history within :data:`CALL_CPU_SECONDS`."""
 
 UNFINISHED = ("draw", "truncate")
 """What an unfinished episode pays: a draw, or nothing, truncated (see the module)."""
@@ -152,7 +175,7 @@ def default_max_game_length(encoding: ActionEncoding, episode: str, chance: str)
     >>> default_max_game_length(chinchon, "hand", "deal")
     1691
     >>> default_max_game_length(chinchon, "match", "deal")
-    16910
+    8192
     >>> limited = ActionEncoding("chinchon", chinchon.rules.replace(turn_limit=50), players=2)
     >>> default_max_game_length(limited, "hand", "deal")
     291

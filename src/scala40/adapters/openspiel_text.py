@@ -8,7 +8,7 @@ made, and the library state's dictionary (``to_dict()``) as compact JSON::
 
     history=-1:12,-1:40,-1:3,...,0:17
     move_number=61
-    game=python_chinchon(chance=card,episode=match,max_game_length=21300,...)
+    game=python_chinchon(chance=card,episode=match,max_game_length=8192,...)
     pending=0
     moves=13
     state={"format":"scala40.chinchon.state","version":...}

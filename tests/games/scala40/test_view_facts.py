@@ -73,8 +73,10 @@ def test_a_view_without_the_hand_s_moves_names_no_owner() -> None:
     view = state.view(1)
     assert view.meld_owners() == (0, 0)
     assert view.to_dict()["public"]["meld_owners"] == [0, 0]
-    # A position read from text keeps no moves of the hand: its owners are not known.
-    bare = scala40.position_from_text(state.view(1).to_text())
+    # A view's text keeps the hand's last moves (TEXT_MOVES): its owners are known.
+    assert scala40.position_from_text(state.view(1).to_text()).meld_owners() == (0, 0)
+    # A state's text keeps no moves of the hand: its owners are not known.
+    bare = scala40.position_from_text(state.to_text()).view(1)
     assert bare.meld_owners() == (None, None)
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from scala40._hand_log import TEXT_MOVES
 from scala40.cards import Card
 from scala40.games._knock.moves import Discard
 from scala40.melds._hand import melded_card_sets
@@ -58,7 +59,9 @@ def hand_stalled(view: Any) -> bool:
 
 def circulating_cards(view: Any) -> Counter[Card]:
     """The cards that went round the table: each card thrown in the hand's last discards
-    (as many as its deck has cards) or in the discard pile now, less the copies the
+    (as many as its deck has cards, within its last
+    :data:`~scala40._hand_log.TEXT_MOVES` moves, which a view's text keeps) or in the
+    discard pile now, less the copies the
     player holds and those another seat was seen to take and still holds (at most as many
     copies as the deck has).
 
@@ -73,7 +76,9 @@ def circulating_cards(view: Any) -> Counter[Card]:
     seen: Counter[Card] = Counter(view.discard)
     thrown = 0
     history = view.history
-    for index in range(len(history) - 1, -1, -1):
+    # No further back than a view's text keeps (TEXT_MOVES): a bot given the view read
+    # back from its text plays as at the table.
+    for index in range(len(history) - 1, max(len(history) - TEXT_MOVES, 0) - 1, -1):
         move = history[index].move
         if isinstance(move, Discard):
             seen[move.card] += 1
