@@ -1129,7 +1129,7 @@ def test_a_meld_that_cannot_open_yet_is_named_with_what_it_lacks(
     state = table.settled()
     for step in ("draw", "play"):
         view = state.view(0)
-        opening = view.to_dict()["public"]["opening"]
+        opening = view.to_dict()["own"]["opening"]
         assert state.current_player == 0
         assert opening["missing"] > 0, opening
         assert not [plan for plan in opening["plans"] if len(plan["moves"]) > 1]
@@ -1160,7 +1160,7 @@ def test_a_meld_that_cannot_open_yet_is_named_with_what_it_lacks(
         if step == "draw":
             _play(browser, table, "draw")
             state = table.settled()
-            if state.view(0).to_dict()["public"]["opening"]["missing"] == 0:
+            if state.view(0).to_dict()["own"]["opening"]["missing"] == 0:
                 break  # the card drawn opens: the draw's check stands alone
     # Skarney: the contract's parts the hand holds, and those missing.
     _start(browser, base, "skarney", seed=SHORT_CONTRACT_SEED)
@@ -1169,7 +1169,7 @@ def test_a_meld_that_cannot_open_yet_is_named_with_what_it_lacks(
     if state.phase.value == "draw":
         _play(browser, table, "draw")
         state = table.settled()
-    contract = state.view(0).to_dict()["public"]["contract"]
+    contract = state.view(0).to_dict()["own"]["contract"]
     assert state.current_player == 0
     assert contract["missing"] > 0, contract
     sets, runs = len(contract["sets"]), len(contract["sequences"])
