@@ -366,7 +366,7 @@ def _check_status(driver: Any, table: Table, view: dict[str, Any]) -> None:
     assert all(f": {points}" in score for points in view["scores"]), score
     facts = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#facts li")]
     pages = rule_pages()
-    for refused in shown["refused"]:
+    for refused in view["own"]["refused"]:
         # The reason as a player reads it: its cards spelled as the page spells them,
         # its rule a link to the rule on its game's page.
         said = players_text(refused["why"], spanish=bool(table.game_card_names))
@@ -380,8 +380,9 @@ def _check_status(driver: Any, table: Table, view: dict[str, Any]) -> None:
     status = driver.find_element(By.ID, "status").text
     if table.game.name == "scala40":
         assert _fact(driver, "opened").startswith("Opened: you "), facts
-        if shown["opening"] is not None:
-            assert f"worth {shown['opening']['threshold']} points" in _fact(driver, "opening")
+        opening = view["own"]["opening"]
+        if opening is not None:
+            assert f"worth {opening['threshold']} points" in _fact(driver, "opening")
     if table.game.name == "skarney" and shown["offer_card"] is not None:
         assert _fact(driver, "offer"), facts
         if shown["offer_to"] == 0 and view["current_player"] == 0:
