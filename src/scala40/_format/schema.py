@@ -25,6 +25,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from scala40._checks import describe
+
 __all__ = [
     "CARD_PATTERN",
     "DRAFT",
@@ -241,31 +243,36 @@ def schema_problem(value: object, schema: Mapping[str, Any], where: str) -> str 
     True
     """
     if "oneOf" in schema:
-        fits = [
-            branch for branch in schema["oneOf"] if schema_problem(value, branch, where) is None
+        problems = [schema_problem(value, branch, where) for branch in schema["oneOf"]]
+        fits = problems.count(None)
+        if fits == 1:
+            return None
+        if fits:
+            return f"{where}: fits {fits} of its shapes, where one was expected"
+        # The problem of the shape the value comes nearest (one of its type), if any.
+        inner = [
+            problem for problem in problems if problem and not problem.startswith(f"{where}: ")
         ]
-        if len(fits) != 1:
-            return f"{where}: expected exactly one of {len(schema['oneOf'])} shapes, got {value!r:.60}"
-        return None
+        return (inner or problems)[0]
     kinds = schema.get("type")
     if kinds is not None:
         names = [kinds] if isinstance(kinds, str) else kinds
         if not any(_TYPES[name](value) for name in names):
-            return f"{where}: expected {' or '.join(names)}, got {value!r:.60}"
+            return f"{where}: expected {' or '.join(names)}, got {describe(value)}"
     if "const" in schema and not _same(value, schema["const"]):
-        return f"{where}: expected {schema['const']!r}, got {value!r:.60}"
+        return f"{where}: expected {schema['const']!r}, got {describe(value)}"
     if "enum" in schema and not any(_same(value, choice) for choice in schema["enum"]):
-        return f"{where}: expected one of {schema['enum']!r}, got {value!r:.60}"
+        return f"{where}: expected one of {schema['enum']!r}, got {describe(value)}"
     if isinstance(value, str):
         if not schema.get("minLength", 0) <= len(value) <= schema.get("maxLength", len(value)):
             return f"{where}: a text of the wrong length, {len(value)}"
         pattern = schema.get("pattern")
         if pattern is not None and not _search(pattern).search(value):
-            return f"{where}: expected to match {pattern!r}, got {value!r:.60}"
+            return f"{where}: expected to match {pattern!r}, got {describe(value)}"
     if type(value) in (int, float):
         low, high = schema.get("minimum"), schema.get("maximum")
         if (low is not None and value < low) or (high is not None and value > high):
-            return f"{where}: expected a number from {low} to {high}, got {value!r:.60}"
+            return f"{where}: expected a number from {low} to {high}, got {describe(value)}"
     if isinstance(value, list):
         if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value)):
             return f"{where}: a list of the wrong length, {len(value)}"
