@@ -180,8 +180,8 @@ def _check_hand_result(last: object) -> None:
 
 
 def _check_refused(facts: Mapping[str, Any], where: str, game: Game | None) -> None:
-    """The moves the rules refuse the seat now (``refused``, :meth:`scala40.views.
-    ViewBase.own_facts`), each ``{"move", "why"}``."""
+    """The moves the rules refuse the seat now (``refused``,
+    :meth:`scala40.views.ViewBase.own_facts`), each ``{"move", "why"}``."""
     for place, item in enumerate(_list(facts, "refused")):
         at = f"{where}.refused[{place}]"
         if not (isinstance(item, Mapping) and set(item) == {"move", "why"}):
@@ -212,8 +212,9 @@ def _check_parts(public: Mapping[str, Any]) -> None:
 
 
 def _check_facts(public: Mapping[str, Any], own: Mapping[str, Any], game: Game | None) -> None:
-    """The facts every view works out for a client (:meth:`scala40.views.ViewBase.
-    client_facts` in ``public``, :meth:`~scala40.views.ViewBase.own_facts` in ``own``),
+    """The facts every view works out for a client
+    (:meth:`scala40.views.ViewBase.client_facts` in ``public``,
+    :meth:`~scala40.views.ViewBase.own_facts` in ``own``),
     and those of a registered game, checked by the schemas that describe them
     (:func:`view_facts_schemas`). ``own`` holds those and no other key."""
     for where, facts, name in (("own", own, "refused"), ("public", public, "last_hand_parts")):
