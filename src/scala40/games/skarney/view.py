@@ -202,7 +202,7 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
         contract = obj(
             {
                 "melds": count("The 3-card melds the side's contract needs this hand."),
-                "put_down": count("Those the seat has put down this turn."),
+                "put_down": count("The contract's melds the seat has put down this turn."),
                 "kind": {
                     "description": "The kind the melds put down fix; null before the first.",
                     **enum_of(kinds, nullable=True),
