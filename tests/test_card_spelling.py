@@ -2,7 +2,7 @@
 picture of a table (a seat's view, from the view and from its JSON, and with the last
 move marked as the web table draws it; the last hand's end) has a line, title or label
 that spells a card in the notation (``QC``), and every reason a view gives for a refused
-move (``view.to_dict()["public"]["refused"]``) reads, once spelled as the page spells it
+move (``view.to_dict()["own"]["refused"]``) reads, once spelled as the page spells it
 (:func:`scala40._wording.players_text`, which the page's ``spelledText`` mirrors), with
 its cards as a player reads them and its rule ID kept. The page itself is held to it in
 a real browser (tests/browser/test_web_table.py).
@@ -54,7 +54,7 @@ def test_no_picture_or_reason_spells_a_card_in_the_notation(name: str) -> None:
                     for text in svg_texts(picture):
                         assert codes_in(text) == [], (name, text)
                     seen["pictures"] += 1
-                for refused in data["public"]["refused"]:
+                for refused in data["own"]["refused"]:
                     said = players_text(refused["why"], spanish)
                     assert codes_in(said) == [], (name, said)
                     assert said.endswith(refused["why"][refused["why"].rindex("(") :])

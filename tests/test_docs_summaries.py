@@ -128,7 +128,7 @@ def s40_opening() -> None:
     short = s40("JH QH KH AD 2D 3D 5S 7C 9S 6H 4C 10S 8C 2S", phase="play")
     assert not [move for move in legal(short) if move.startswith("meld")]
     assert short.view(0).best_opening_melds() is not None
-    assert short.view(0).to_dict()["public"]["opening"]["missing"] == 4
+    assert short.view(0).to_dict()["own"]["opening"]["missing"] == 4
     enough = s40("JH QH KH AD 2D 3D 5S 7C 9S 6H 4C 10S 8C 4D", phase="play")
     opened = enough.apply("meld AD 2D 3D 4D").apply("meld JH QH KH")
     assert opened.opened[0]

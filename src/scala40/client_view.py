@@ -14,12 +14,14 @@ a client or a server that receives one reads it back here, and the pictures
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from scala40._checks import describe
+from scala40._format.schema import schema_problem, text
 from scala40._format.serial import MAX_MOVE_TEXT
 from scala40.cards import CARD_NAMES
 from scala40.errors import Scala40Error, SerializationError, UnknownGameError
@@ -30,13 +32,15 @@ __all__ = [
     "VIEW_FORMAT",
     "VIEW_FORMAT_VERSION",
     "ClientView",
+    "view_facts_schemas",
     "view_from_dict",
 ]
 
 VIEW_FORMAT = "scala40.view"
 """The format name of a view's JSON."""
-VIEW_FORMAT_VERSION = 1
-"""The version of a view's JSON."""
+VIEW_FORMAT_VERSION = 2
+"""The version of a view's JSON. Version 2 keeps what the seat alone may know under
+``own``; version 1 kept it under ``public`` and is still read, until the next release."""
 MAX_VIEW_ITEMS = 10_000
 """The most legal moves, cards or seats a view's JSON read back may list (far more than
 any position of the library has)."""
@@ -60,6 +64,11 @@ class ClientView:
     winners: tuple[int, ...]
     last_hand: Mapping[str, Any] | None = attrs.field(eq=False)
     public: Mapping[str, Any] = attrs.field(eq=False)
+    """The game's other fields and facts, the same in every seat's view."""
+    own: Mapping[str, Any] = attrs.field(eq=False)
+    """What the seat alone may know (``refused``, Scala 40's ``opening``, Skarney's
+    ``contract``): never to be shown to another seat. Read from ``public`` in a view of
+    version 1, which kept them there."""
     _data: Mapping[str, Any] = attrs.field(repr=False)
 
     def to_dict(self) -> dict[str, Any]:
@@ -79,8 +88,12 @@ def _copy(value: Any) -> Any:
 _KEYS = (
     "format", "version", "game", "seat", "move_number", "phase", "current_player",
     "decision", "legal_moves", "hand", "scores", "is_over", "winners", "last_hand",
-    "public",
+    "public", "own",
 )  # fmt: skip
+_KEYS_OF_VERSION = {VIEW_FORMAT_VERSION: _KEYS, 1: _KEYS[:-1]}
+"""The keys of a view's JSON, by version: version 1 had no ``own``."""
+_OWN_IN_VERSION_1 = ("refused", "opening", "contract")
+"""The seat's own facts a view of version 1 kept under ``public``."""
 
 
 def _fail(name: str, expected: str, value: object) -> SerializationError:
@@ -166,38 +179,114 @@ def _check_hand_result(last: object) -> None:
     _json_value(details, "last_hand.details")
 
 
-def _check_client_facts(public: Mapping[str, Any], game: Game | None) -> None:
-    """The facts every view works out for a client (``refused``, ``last_hand_parts``:
-    :meth:`scala40.views.ViewBase.client_facts`), when present (a view written before
-    them has none)."""
+def _check_refused(facts: Mapping[str, Any], where: str, game: Game | None) -> None:
+    """The moves the rules refuse the seat now (``refused``,
+    :meth:`scala40.views.ViewBase.own_facts`), each ``{"move", "why"}``."""
+    for place, item in enumerate(_list(facts, "refused")):
+        at = f"{where}.refused[{place}]"
+        if not (isinstance(item, Mapping) and set(item) == {"move", "why"}):
+            raise _fail(at, "a mapping of move and why", item)
+        text, why = item["move"], item["why"]
+        if not (isinstance(text, str) and len(text) <= MAX_MOVE_TEXT):
+            raise _fail(f"{at}.move", "a move's text", text)
+        if game is not None and game.move_set is not None and not game.move_set.is_written(text):
+            raise SerializationError(f"view: {at}.move: {game.move_set.unwritten(text)}")
+        if not (isinstance(why, str) and len(why) <= MAX_MOVE_TEXT):
+            raise _fail(f"{at}.why", "a reason's text", why)
+
+
+def _check_parts(public: Mapping[str, Any]) -> None:
+    """How each seat's (or side's) points of the last hand were made
+    (``last_hand_parts``, :meth:`scala40.views.ViewBase.client_facts`)."""
+    for place, parts in enumerate(_list(public, "last_hand_parts")):
+        where = f"public.last_hand_parts[{place}]"
+        for index, part in enumerate(_list({where: parts}, where)):
+            at = f"{where}[{index}]"
+            if not (isinstance(part, Mapping) and set(part) == {"what", "cards", "points"}):
+                raise _fail(at, "a mapping of what, cards and points", part)
+            if not (isinstance(part["what"], str) and len(part["what"]) <= 100):
+                raise _fail(f"{at}.what", "a text of at most 100 characters", part["what"])
+            _card_texts({f"{at}.cards": part["cards"]}, f"{at}.cards")
+            if type(part["points"]) is not int:
+                raise _fail(f"{at}.points", "an integer", part["points"])
+
+
+def _check_facts(public: Mapping[str, Any], own: Mapping[str, Any], game: Game | None) -> None:
+    """The facts every view works out for a client
+    (:meth:`scala40.views.ViewBase.client_facts` in ``public``,
+    :meth:`~scala40.views.ViewBase.own_facts` in ``own``),
+    and those of a registered game, checked by the schemas that describe them
+    (:func:`view_facts_schemas`). ``own`` holds those and no other key."""
+    for where, facts, name in (("own", own, "refused"), ("public", public, "last_hand_parts")):
+        if name not in facts:
+            raise SerializationError(f"view: {where}: missing fields [{name!r}]")
+    _check_refused(own, "own", game)
+    _check_parts(public)
+    public_facts, own_facts = ({}, {}) if game is None else _registered_facts_schemas(game.name)
+    for where, facts, schemas in (("public", public, public_facts), ("own", own, own_facts)):
+        for name, schema in schemas.items():
+            if name not in facts:
+                raise SerializationError(f"view: {where}: missing fields [{name!r}]")
+            problem = schema_problem(facts[name], schema, f"{where}.{name}")
+            if problem is not None:
+                raise SerializationError(f"view: {problem}")
+    if game is not None:
+        unknown = sorted(str(key) for key in own if key != "refused" and key not in own_facts)
+        if unknown:
+            raise SerializationError(f"view: own: unknown fields {unknown}")
+
+
+def _check_facts_of_version_1(public: Mapping[str, Any], game: Game | None) -> None:
+    """The facts a view of version 1 gives, each when present (the views written before
+    them have none), as version 1 checked them."""
     if "refused" in public:
-        for place, item in enumerate(_list(public, "refused")):
-            where = f"public.refused[{place}]"
-            if not (isinstance(item, Mapping) and set(item) == {"move", "why"}):
-                raise _fail(where, "a mapping of move and why", item)
-            text, why = item["move"], item["why"]
-            if not (isinstance(text, str) and len(text) <= MAX_MOVE_TEXT):
-                raise _fail(f"{where}.move", "a move's text", text)
-            if (
-                game is not None
-                and game.move_set is not None
-                and not game.move_set.is_written(text)
-            ):
-                raise SerializationError(f"view: {where}.move: {game.move_set.unwritten(text)}")
-            if not (isinstance(why, str) and len(why) <= MAX_MOVE_TEXT):
-                raise _fail(f"{where}.why", "a reason's text", why)
+        _check_refused(public, "public", game)
     if "last_hand_parts" in public:
-        for place, parts in enumerate(_list(public, "last_hand_parts")):
-            where = f"public.last_hand_parts[{place}]"
-            for index, part in enumerate(_list({where: parts}, where)):
-                at = f"{where}[{index}]"
-                if not (isinstance(part, Mapping) and set(part) == {"what", "cards", "points"}):
-                    raise _fail(at, "a mapping of what, cards and points", part)
-                if not (isinstance(part["what"], str) and len(part["what"]) <= 100):
-                    raise _fail(f"{at}.what", "a text of at most 100 characters", part["what"])
-                _card_texts({f"{at}.cards": part["cards"]}, f"{at}.cards")
-                if type(part["points"]) is not int:
-                    raise _fail(f"{at}.points", "an integer", part["points"])
+        _check_parts(public)
+
+
+@functools.cache
+def _registered_facts_schemas(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    # (A registered game's, made once: a view read checks its facts by them.)
+    return _facts_schemas(load_game(name))
+
+
+def _facts_schemas(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
+    pattern = None if game.move_set is None else game.move_set.text_pattern()
+    move_text = text(MAX_MOVE_TEXT, pattern)
+    try:
+        view: Any = type(game.new_game(None, game.default_players, 0).view(0))
+    except Scala40Error:  # a game that cannot start with its defaults adds no facts
+        return {}, {}
+    public = getattr(view, "public_facts_schema", None)
+    own = getattr(view, "own_facts_schema", None)
+    return (
+        {} if public is None else dict(public(move_text)),
+        {} if own is None else dict(own(move_text)),
+    )
+
+
+def view_facts_schemas(game: str | Game) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The JSON Schemas of the facts ``game``'s view adds, by name: to its ``public``
+    (:meth:`scala40.views.ViewBase.public_facts_schema`) and to its ``own``
+    (:meth:`~scala40.views.ViewBase.own_facts_schema`). The view's schema
+    (:mod:`scala40.schemas`) describes them so, and :func:`view_from_dict` checks them
+    against these.
+
+    >>> from scala40.client_view import view_facts_schemas
+    >>> public, own = view_facts_schemas("scala40")
+    >>> sorted(public), sorted(own), sorted(own["opening"]["oneOf"][0]["properties"])
+    (['meld_owners'], ['opening'], ['best', 'held', 'missing', 'plans', 'put_down', 'threshold'])
+
+    :raises UnknownGameError: ``game`` names no game.
+    """
+    found = game if isinstance(game, Game) else load_game(game)
+    if _registered(found.name) is found:
+        public, own = _registered_facts_schemas(found.name)
+    else:
+        public, own = _facts_schemas(found)
+    copied: tuple[dict[str, Any], dict[str, Any]] = (_copy(public), _copy(own))
+    return copied
 
 
 def _same_move(game: Game, text: str, data: Mapping[str, Any], where: str) -> None:
@@ -251,12 +340,16 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
         raise _fail("the data", f"a mapping of {len(_KEYS)} keys", f"{len(data)} keys")
     if data.get("format") != VIEW_FORMAT:
         raise _fail("format", repr(VIEW_FORMAT), data.get("format"))
-    if not (type(data.get("version")) is int and data["version"] == VIEW_FORMAT_VERSION):
-        raise _fail("version", str(VIEW_FORMAT_VERSION), data.get("version"))
-    missing = [key for key in _KEYS if key not in data]
+    version = data.get("version")
+    if not (type(version) is int and version in _KEYS_OF_VERSION):
+        raise _fail(
+            "version", f"{VIEW_FORMAT_VERSION} (or 1, read until the next release)", version
+        )
+    keys = _KEYS_OF_VERSION[version]
+    missing = [key for key in keys if key not in data]
     if missing:
         raise SerializationError(f"view: missing fields {missing}")
-    unknown = sorted(str(key) for key in data if key not in _KEYS)
+    unknown = sorted(str(key) for key in data if key not in keys)
     if unknown:
         raise SerializationError(f"view: unknown fields {unknown}")
     name = data["game"]
@@ -317,7 +410,17 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
     if not isinstance(public, Mapping):
         raise _fail("public", "a mapping", public)
     _json_value(public, "public")
-    _check_client_facts(public, known)
+    if version == 1:
+        # Version 1 kept the seat's own facts under "public": read there, held apart.
+        _check_facts_of_version_1(public, known)
+        own = {key: public[key] for key in _OWN_IN_VERSION_1 if key in public}
+        public = {key: item for key, item in public.items() if key not in own}
+    else:
+        own = data["own"]
+        if not isinstance(own, Mapping):
+            raise _fail("own", "a mapping", own)
+        _json_value(own, "own")
+        _check_facts(public, own, known)
     # Winners are seats, not sides: a partnership's scores are one a side (SK-PLAYERS),
     # so the seats are counted by the view's player_count where it gives one.
     seats = public.get("player_count")
@@ -351,5 +454,6 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
         winners=tuple(winners),
         last_hand=last,
         public=public,
+        own=own,
         data=_copy(data),
     )

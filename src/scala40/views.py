@@ -3,7 +3,7 @@ value a client or a server reads back (:func:`~scala40.client_view.view_from_dic
 :class:`~scala40.client_view.ClientView`, in :mod:`scala40.client_view` and here too).
 
 Every game's view has ``to_dict()``, written once here. Its keys are the same in every
-game (format ``scala40.view``, version 1):
+game (format ``scala40.view``, version 2):
 
 ``format``, ``version``, ``game``
     the header and the game's registered name;
@@ -31,11 +31,20 @@ game (format ``scala40.view``, version 1):
     every other field of the game's view, with cards as card text, melds in the move
     notation (``"JK=5H 6H 7H"``), and the rules as their dictionary; and what a client
     needs that those fields leave to be worked out (:meth:`ViewBase.client_facts`):
-    ``refused`` (the moves a player looks for that the rules refuse now, each with the
-    rule's reason), ``last_hand_parts`` (how each seat's or side's points of the last
-    hand were made), and each game's own (Scala 40: ``meld_owners`` and ``opening``,
-    with the best melds the seat's hand holds towards its opening and the points they
-    lack; Skarney: ``contract``, the contract's melds the hand holds and those missing).
+    ``last_hand_parts`` (how each seat's or side's points of the last hand were made),
+    and each game's own (Scala 40: ``meld_owners``, who put down each table meld).
+    Everything in it is the same in every seat's view: a server may show it to the
+    whole table;
+``own``
+    what the seat alone may know, worked out from its own hand
+    (:meth:`ViewBase.own_facts`): ``refused`` (the moves a player looks for that the
+    rules refuse now, each with the rule's reason), and each game's own (Scala 40:
+    ``opening``, the best melds the hand holds towards the seat's opening and the points
+    they lack; Skarney: ``contract``, the contract's melds the hand holds and those
+    missing). Never to be shown to another seat.
+
+Version 1 had no ``own``: the seat's own facts were under ``public``. A view of version
+1 is still read (:func:`~scala40.client_view.view_from_dict`), until the next release.
 
 Nothing in it depends on cards the seat may not see: two states that differ only in
 hidden cards give the same JSON (the protocol suite checks it for every game).
@@ -77,6 +86,7 @@ from scala40.client_view import (
     VIEW_FORMAT,
     VIEW_FORMAT_VERSION,
     ClientView,
+    view_facts_schemas,
     view_from_dict,
 )
 from scala40.errors import IllegalMoveError, InvalidArgumentError, SerializationError
@@ -93,6 +103,7 @@ __all__ = [
     "HandResultBase",
     "ViewBase",
     "hand_result_to_dict",
+    "view_facts_schemas",
     "view_from_dict",
     "view_to_dict",
 ]
@@ -223,6 +234,7 @@ def view_to_dict(view: Any, game: str, moves: MoveSet) -> dict[str, Any]:
     }
     public.update(log_to_json(view.hand_log))
     public.update(view.client_facts())
+    own = view.own_facts()
     winners = tuple(view.winners)
     return {
         "format": VIEW_FORMAT,
@@ -240,6 +252,7 @@ def view_to_dict(view: Any, game: str, moves: MoveSet) -> dict[str, Any]:
         "winners": list(winners),
         "last_hand": None if last is None else hand_result_to_dict(last),
         "public": public,
+        "own": own,
     }
 
 
@@ -577,12 +590,11 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         return tuple((("points", (), points),) for points in last.points)
 
     def client_facts(self) -> dict[str, Any]:
-        """What a client needs that the view's fields leave to be worked out, as JSON
-        (``to_dict`` puts it in ``public``): ``refused`` (:meth:`refused_moves`, each
-        ``{"move", "why"}``) and ``last_hand_parts`` (:meth:`last_hand_parts`, each part
-        ``{"what", "cards", "points"}``); a game adds its own."""
+        """What a client needs that the view's fields leave to be worked out, the same
+        for every seat, as JSON (``to_dict`` puts it in ``public``): ``last_hand_parts``
+        (:meth:`last_hand_parts`, each part ``{"what", "cards", "points"}``); a game adds
+        its own (described by :meth:`public_facts_schema`)."""
         return {
-            "refused": [{"move": move, "why": why} for move, why in self.refused_moves()],
             "last_hand_parts": [
                 [
                     {"what": what, "cards": [CARD_NAMES[card] for card in cards], "points": points}
@@ -591,6 +603,27 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
                 for parts in self.last_hand_parts()
             ],
         }
+
+    def own_facts(self) -> dict[str, Any]:
+        """What the viewing seat alone may know, worked out from its own hand, as JSON
+        (``to_dict`` puts it in ``own``, never in ``public``): ``refused``
+        (:meth:`refused_moves`, each ``{"move", "why"}``: a refused discard names a card
+        of the hand); a game adds its own (described by :meth:`own_facts_schema`)."""
+        return {"refused": [{"move": move, "why": why} for move, why in self.refused_moves()]}
+
+    @classmethod
+    def public_facts_schema(cls, move_text: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The JSON Schema of each fact the game adds to :meth:`client_facts`, by name
+        (``move_text`` describes a move's text in the game); none by default. The
+        view's schema (:mod:`scala40.schemas`) describes them so, and
+        :func:`~scala40.client_view.view_from_dict` checks them against it."""
+        return {}
+
+    @classmethod
+    def own_facts_schema(cls, move_text: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The JSON Schema of each fact the game adds to :meth:`own_facts`, by name, as
+        :meth:`public_facts_schema` for the public ones; none by default."""
+        return {}
 
     def to_dict(self) -> dict[str, Any]:
         """This view as JSON: what an app sends to a client (:mod:`scala40.views`;

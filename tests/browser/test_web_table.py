@@ -366,7 +366,7 @@ def _check_status(driver: Any, table: Table, view: dict[str, Any]) -> None:
     assert all(f": {points}" in score for points in view["scores"]), score
     facts = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#facts li")]
     pages = rule_pages()
-    for refused in shown["refused"]:
+    for refused in view["own"]["refused"]:
         # The reason as a player reads it: its cards spelled as the page spells them,
         # its rule a link to the rule on its game's page.
         said = players_text(refused["why"], spanish=bool(table.game_card_names))
@@ -380,8 +380,9 @@ def _check_status(driver: Any, table: Table, view: dict[str, Any]) -> None:
     status = driver.find_element(By.ID, "status").text
     if table.game.name == "scala40":
         assert _fact(driver, "opened").startswith("Opened: you "), facts
-        if shown["opening"] is not None:
-            assert f"worth {shown['opening']['threshold']} points" in _fact(driver, "opening")
+        opening = view["own"]["opening"]
+        if opening is not None:
+            assert f"worth {opening['threshold']} points" in _fact(driver, "opening")
     if table.game.name == "skarney" and shown["offer_card"] is not None:
         assert _fact(driver, "offer"), facts
         if shown["offer_to"] == 0 and view["current_player"] == 0:
@@ -1129,7 +1130,7 @@ def test_a_meld_that_cannot_open_yet_is_named_with_what_it_lacks(
     state = table.settled()
     for step in ("draw", "play"):
         view = state.view(0)
-        opening = view.to_dict()["public"]["opening"]
+        opening = view.to_dict()["own"]["opening"]
         assert state.current_player == 0
         assert opening["missing"] > 0, opening
         assert not [plan for plan in opening["plans"] if len(plan["moves"]) > 1]
@@ -1160,7 +1161,7 @@ def test_a_meld_that_cannot_open_yet_is_named_with_what_it_lacks(
         if step == "draw":
             _play(browser, table, "draw")
             state = table.settled()
-            if state.view(0).to_dict()["public"]["opening"]["missing"] == 0:
+            if state.view(0).to_dict()["own"]["opening"]["missing"] == 0:
                 break  # the card drawn opens: the draw's check stands alone
     # Skarney: the contract's parts the hand holds, and those missing.
     _start(browser, base, "skarney", seed=SHORT_CONTRACT_SEED)
@@ -1169,7 +1170,7 @@ def test_a_meld_that_cannot_open_yet_is_named_with_what_it_lacks(
     if state.phase.value == "draw":
         _play(browser, table, "draw")
         state = table.settled()
-    contract = state.view(0).to_dict()["public"]["contract"]
+    contract = state.view(0).to_dict()["own"]["contract"]
     assert state.current_player == 0
     assert contract["missing"] > 0, contract
     sets, runs = len(contract["sets"]), len(contract["sequences"])

@@ -13,10 +13,13 @@ From states of every phase reached in seeded random games, each seat's view JSON
   every game;
 * carries the state's move number, whose count ``apply`` keeps, and which a stale move is
   refused against;
-* tells a client what the fields leave to be worked out (``public``'s ``refused`` and
+* tells a client what the fields leave to be worked out (``own``'s ``refused``, ``public``'s
   ``last_hand_parts``): each move it says is refused is refused by the state, with the
   rule named, and the parts of each seat's (or side's) points of the last hand add up to
-  those points.
+  those points;
+* keeps apart what every seat may see and what the seat alone may: ``public`` is the same
+  in every seat's view of a state, and what differs from seat to seat (the hand, the
+  legal moves, ``own``) is outside it.
 
 Finished matches too, in every game and preset: one played to its end and one ended by
 a resignation, whose winners are seats and whose scores may be a side's (Skarney's
@@ -81,7 +84,7 @@ def _check_view_json(state: Any, seat: int) -> None:
 def _check_client_facts(state: Any, data: dict[str, Any]) -> None:
     """The facts the view works out for a client: the moves it refuses, refused by the
     state for the reason given; the last hand's points, part by part."""
-    refused = data["public"]["refused"]
+    refused = data["own"]["refused"]
     legal = {str(move) for move in state.legal_moves()} if refused else set()
     for item in refused:
         assert item["move"] not in legal
@@ -102,6 +105,13 @@ def test_view_json_reads_back_and_leaks_nothing(game: Game, preset: str) -> None
         for state in _states(game, preset, seed):
             for seat in range(state.player_count):
                 _check_view_json(state, seat)
+            _check_public_is_everyone_s(state)
+
+
+def _check_public_is_everyone_s(state: Any) -> None:
+    """A view's ``public`` is the same for every seat: a server may show it to the table."""
+    views = [state.view(seat).to_dict() for seat in range(state.player_count)]
+    assert all(view["public"] == views[0]["public"] for view in views)
 
 
 MAX_MATCH_MOVES = 20_000
@@ -141,6 +151,7 @@ def test_view_json_of_finished_matches_reads_back(game: Game, preset: str) -> No
         assert state.winners
         for seat in range(state.player_count):
             _check_view_json(state, seat)
+            _check_public_is_everyone_s(state)
             assert view_from_dict(state.view(seat).to_dict(), game.name).winners == tuple(
                 state.winners
             )

@@ -20,8 +20,12 @@ schemas use, such as ``prefixItems`` for a state's history entries).
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+from scala40._checks import describe
 
 __all__ = [
     "CARD_PATTERN",
@@ -42,6 +46,7 @@ __all__ = [
     "nullable",
     "number",
     "obj",
+    "schema_problem",
     "text",
 ]
 
@@ -195,3 +200,100 @@ def last_hand(properties: Mapping[str, Mapping[str, Any]], description: str) -> 
     schema = obj(properties, description=description)
     schema["type"] = ["object", "null"]
     return schema
+
+
+_TYPES: dict[str, Any] = {
+    "null": lambda value: value is None,
+    "boolean": lambda value: type(value) is bool,
+    "integer": lambda value: type(value) is int,
+    "number": lambda value: type(value) in (int, float),
+    "string": lambda value: type(value) is str,
+    "array": lambda value: type(value) is list,
+    "object": lambda value: isinstance(value, Mapping),
+}
+"""Each type of JSON Schema, as the library reads JSON: ``true`` is no number and ``1.0``
+no integer (the loaders read an integer only as the library writes it)."""
+
+
+@functools.cache
+def _search(pattern: str) -> re.Pattern[str]:
+    # A final "$" ends the text, as in the regular expressions of ECMA-262 that JSON
+    # Schema names (Python's "$" lets a final newline through: "7S\n" is no card).
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + "\\Z"
+    return re.compile(pattern)
+
+
+def _same(first: object, second: object) -> bool:
+    return type(first) is type(second) and first == second
+
+
+def schema_problem(value: object, schema: Mapping[str, Any], where: str) -> str | None:
+    """What in ``value`` (at ``where``) a schema made of this module's pieces refuses,
+    or ``None`` when it accepts it: the keywords those pieces use (``type``, ``const``,
+    ``enum``, ``pattern``, ``minLength``, ``maxLength``, ``minimum``, ``maximum``,
+    ``items``, ``minItems``, ``maxItems``, ``properties``, ``required``,
+    ``additionalProperties: false``, ``oneOf``), so that a loader checks a part of a
+    format by the very schema that describes it. The work is one look at each place.
+
+    >>> from scala40._format.schema import array, card, schema_problem
+    >>> schema_problem(["7S", "7s"], array(card()), "hand")
+    "hand[1]: expected to match '^(?:(?:[A2-9JQK]|10)[SHDC]|JK)$', got '7s'"
+    >>> schema_problem(["7S"], array(card()), "hand") is None
+    True
+    """
+    if "oneOf" in schema:
+        problems = [schema_problem(value, branch, where) for branch in schema["oneOf"]]
+        fits = problems.count(None)
+        if fits == 1:
+            return None
+        if fits:
+            return f"{where}: fits {fits} of its shapes, where one was expected"
+        # The problem of the shape the value comes nearest (one of its type), if any.
+        inner = [
+            problem for problem in problems if problem and not problem.startswith(f"{where}: ")
+        ]
+        return (inner or problems)[0]
+    kinds = schema.get("type")
+    if kinds is not None:
+        names = [kinds] if isinstance(kinds, str) else kinds
+        if not any(_TYPES[name](value) for name in names):
+            return f"{where}: expected {' or '.join(names)}, got {describe(value)}"
+    if "const" in schema and not _same(value, schema["const"]):
+        return f"{where}: expected {schema['const']!r}, got {describe(value)}"
+    if "enum" in schema and not any(_same(value, choice) for choice in schema["enum"]):
+        return f"{where}: expected one of {schema['enum']!r}, got {describe(value)}"
+    if isinstance(value, str):
+        if not schema.get("minLength", 0) <= len(value) <= schema.get("maxLength", len(value)):
+            return f"{where}: a text of the wrong length, {len(value)}"
+        pattern = schema.get("pattern")
+        if pattern is not None and not _search(pattern).search(value):
+            return f"{where}: expected to match {pattern!r}, got {describe(value)}"
+    if type(value) in (int, float):
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if (low is not None and value < low) or (high is not None and value > high):
+            return f"{where}: expected a number from {low} to {high}, got {describe(value)}"
+    if isinstance(value, list):
+        if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value)):
+            return f"{where}: a list of the wrong length, {len(value)}"
+        items = schema.get("items")
+        if items is not None:
+            for place, item in enumerate(value):
+                problem = schema_problem(item, items, f"{where}[{place}]")
+                if problem is not None:
+                    return problem
+    if isinstance(value, Mapping):
+        properties = schema.get("properties", {})
+        missing = [name for name in schema.get("required", ()) if name not in value]
+        if missing:
+            return f"{where}: missing {missing}"
+        if schema.get("additionalProperties", True) is False:
+            unknown = sorted(str(key) for key in value if key not in properties)
+            if unknown:
+                return f"{where}: unknown fields {unknown}"
+        for name, part in properties.items():
+            if name in value:
+                problem = schema_problem(value[name], part, f"{where}.{name}")
+                if problem is not None:
+                    return problem
+    return None

@@ -79,7 +79,7 @@ from scala40.tournament import (
     MAX_GAMES,
     TOURNAMENT_FORMAT_VERSION,
 )
-from scala40.views import MAX_VIEW_ITEMS, VIEW_FORMAT, VIEW_FORMAT_VERSION
+from scala40.views import MAX_VIEW_ITEMS, VIEW_FORMAT, VIEW_FORMAT_VERSION, view_facts_schemas
 
 __all__ = [
     "BUILTIN_GAMES",
@@ -430,57 +430,111 @@ def _view(game: Game) -> dict[str, Any]:
             {"type": "null"},
         ]
     }
+    fields = {
+        "game": {"const": game.name},
+        "seat": seat,
+        "move_number": integer(0, MAX_MOVE_NUMBER),
+        "phase": phase,
+        "current_player": some_seat,
+        "decision": decision,
+        "legal_moves": array({"$ref": "#/$defs/legal_move"}, max_items=MAX_VIEW_ITEMS),
+        "hand": array(card(), max_items=MAX_VIEW_ITEMS),
+        "scores": array(integer(), max_items=MAX_VIEW_ITEMS),
+        "is_over": boolean(),
+        "winners": array(seat, max_items=MAX_VIEW_ITEMS),
+        "last_hand": last_hand,
+    }
+    public_facts, own_facts = view_facts_schemas(game)
+    public = {
+        "type": "object",
+        "description": "What every seat's view holds alike: the game's other fields (cards "
+        "as card names, melds as text), and what a client would otherwise work out from "
+        "them, each fact described below.",
+        "properties": {"last_hand_parts": _last_hand_parts(), **public_facts},
+        "required": ["last_hand_parts", *public_facts],
+    }
+    refused = {
+        "description": "The moves a player looks for that the rules refuse the seat now "
+        "(empty when another seat decides).",
+        **array(_refused(game), max_items=MAX_VIEW_ITEMS),
+    }
+    own = obj(
+        {"refused": refused, **own_facts},
+        description="What the seat alone may know, worked out from its own hand: never "
+        "to be shown to another seat.",
+    )
+    return {
+        "description": f"What one seat of a game of {game.title} may see ({VIEW_FORMAT} "
+        f"version {VIEW_FORMAT_VERSION}, view.to_dict(); a view of version 1, which kept "
+        "the seat's own facts under 'public', is read until the next release).",
+        "oneOf": [
+            obj(
+                {
+                    **header(VIEW_FORMAT, VIEW_FORMAT_VERSION),
+                    **fields,
+                    "public": public,
+                    "own": own,
+                },
+                description=f"Version {VIEW_FORMAT_VERSION}: the seat's cards, its legal "
+                "moves when it decides (each as text and as a move's dictionary), whose "
+                "decision it is, the scores, how the last hand ended, the game's other "
+                "facts, the same in every seat's view, under 'public', and what the seat "
+                "alone may know under 'own'.",
+            ),
+            obj(
+                {**header(VIEW_FORMAT, 1), **fields, "public": _view_public_of_version_1(game)},
+                description="Version 1, read until the next release: as version "
+                f"{VIEW_FORMAT_VERSION} without 'own', the seat's own facts under 'public'.",
+            ),
+        ],
+        # (Both versions' legal moves, described once: a move's schema is most of a view's.)
+        "$defs": {"legal_move": legal},
+    }
+
+
+def _refused(game: Game) -> dict[str, Any]:
     return obj(
         {
-            **header(VIEW_FORMAT, VIEW_FORMAT_VERSION),
-            "game": {"const": game.name},
-            "seat": seat,
-            "move_number": integer(0, MAX_MOVE_NUMBER),
-            "phase": phase,
-            "current_player": some_seat,
-            "decision": decision,
-            "legal_moves": array(legal, max_items=MAX_VIEW_ITEMS),
-            "hand": array(card(), max_items=MAX_VIEW_ITEMS),
-            "scores": array(integer(), max_items=MAX_VIEW_ITEMS),
-            "is_over": boolean(),
-            "winners": array(seat, max_items=MAX_VIEW_ITEMS),
-            "last_hand": last_hand,
-            "public": _view_public(game),
+            "move": {"description": "The move's text.", **_move_text(game)},
+            "why": {"description": "Why the rules refuse it.", **text(MAX_MOVE_TEXT)},
         },
-        description=f"What one seat of a game of {game.title} may see ({VIEW_FORMAT} "
-        f"version {VIEW_FORMAT_VERSION}, view.to_dict()): its cards, its legal moves "
-        "when it decides (each as text and as a move's dictionary), whose decision it "
-        "is, the scores, how the last hand ended, and the game's other public facts "
-        "under 'public' (cards as card names, melds as text).",
-    )
-
-
-def _view_public(game: Game) -> dict[str, Any]:
-    """A view's ``public``: the game's other fields, free, and the facts every view works
-    out for a client (:meth:`scala40.views.ViewBase.client_facts`), optional so that the
-    views written before them still read."""
-    refused = obj(
-        {"move": _move_text(game), "why": text(MAX_MOVE_TEXT)},
         description="A move a player looks for that the rules refuse now, and the rules' "
         "reason, its rule's ID in brackets at the end.",
     )
+
+
+def _last_hand_parts() -> dict[str, Any]:
     part = obj(
-        {"what": text(100), "cards": array(card(), max_items=MAX_VIEW_ITEMS), "points": integer()},
-        description="A part of a seat's (or side's) points of the last hand: what made "
-        "them, the cards that did if any, and the points.",
+        {
+            "what": {"description": "What made the points, in words.", **text(100)},
+            "cards": {
+                "description": "The cards that made them, if any.",
+                **array(card(), max_items=MAX_VIEW_ITEMS),
+            },
+            "points": {"description": "The points.", **integer()},
+        },
+        description="A part of a seat's (or side's) points of the last hand.",
     )
+    return {
+        "description": "How each seat's (or side's) points of the last hand were made, "
+        "part by part (empty before the first hand ends).",
+        **array(array(part, max_items=MAX_VIEW_ITEMS), max_items=MAX_VIEW_ITEMS),
+    }
+
+
+def _view_public_of_version_1(game: Game) -> dict[str, Any]:
+    """A version 1 view's ``public``: the game's other fields, free, and the facts every
+    view works out for a client, optional so that the views written before them still
+    read."""
     return {
         "type": "object",
         "description": "The game's other public fields (cards as card names, melds as "
         "text), and what a client would otherwise work out from them: 'refused', "
-        "'last_hand_parts', and each game's own (Scala 40: 'meld_owners', 'opening', "
-        "which says how far the seat's best melds are from opening; Skarney: 'contract', "
-        "how far the seat's side is from its contract).",
+        "'last_hand_parts', and each game's own (Scala 40: 'meld_owners', 'opening'; "
+        "Skarney: 'contract'), which version 2 describes.",
         "properties": {
-            "refused": array(refused, max_items=MAX_VIEW_ITEMS),
-            "last_hand_parts": array(
-                array(part, max_items=MAX_VIEW_ITEMS), max_items=MAX_VIEW_ITEMS
-            ),
+            "refused": array(_refused(game), max_items=MAX_VIEW_ITEMS),
+            "last_hand_parts": _last_hand_parts(),
         },
     }
 

@@ -1,5 +1,6 @@
 """What a Scala 40 view tells a client beyond its fields (``view.client_facts()``, in
-``view.to_dict()["public"]``): who put down each table meld, the ways to open now (a whole
+``view.to_dict()["public"]``, and the seat's own, ``view.own_facts()``, in
+``view.to_dict()["own"]``): who put down each table meld, the ways to open now (a whole
 opening of several melds included), how far a seat that has not opened is from its
 opening (its best melds and the points they lack), and how each seat's points of a hand
 were made.
@@ -84,7 +85,7 @@ def test_an_opening_of_two_melds_is_a_plan_that_opens() -> None:
     state = GameState.from_position(
         hands=["7H 8H 9H KS KD KC QD 2C 3D 4H 6C JD 5S", "AH 3C 4C"], discard="10S"
     ).apply("draw")
-    opening = state.view(0).to_dict()["public"]["opening"]
+    opening = state.view(0).to_dict()["own"]["opening"]
     assert opening["threshold"] == 40
     assert opening["put_down"] == 0
     plans = {" + ".join(plan["moves"]): plan["points"] for plan in opening["plans"]}
@@ -95,8 +96,8 @@ def test_an_opening_of_two_melds_is_a_plan_that_opens() -> None:
     assert not after.opened[0]
     assert after.apply("meld 7H 8H 9H").opened[0]
     # The other seat, and the seat once opened, have no plans to tell.
-    assert state.view(1).to_dict()["public"]["opening"]["plans"] == []
-    assert after.apply("meld 7H 8H 9H").view(0).to_dict()["public"]["opening"] is None
+    assert state.view(1).to_dict()["own"]["opening"]["plans"] == []
+    assert after.apply("meld 7H 8H 9H").view(0).to_dict()["own"]["opening"] is None
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -184,7 +185,7 @@ def test_the_best_melds_toward_the_opening_agree_with_every_set_of_melds(name: s
     for state in _decisions(RULES[name], seed=4, moves=300):
         for seat in range(state.player_count):
             view = state.view(seat)
-            opening = view.to_dict()["public"]["opening"]
+            opening = view.to_dict()["own"]["opening"]
             if opening is None:
                 continue
             best = view.best_opening_melds()
@@ -217,13 +218,13 @@ def test_a_hand_that_cannot_open_names_its_best_meld_and_the_points_missing() ->
         hands=["8D 9D 10D 2S 4H 6C QS KH 3C 5D 7S JH AC", "AH 3C 4C"], discard="KC"
     )
     for now in (state, state.apply("draw")):
-        opening = now.view(0).to_dict()["public"]["opening"]
+        opening = now.view(0).to_dict()["own"]["opening"]
         assert opening["best"] == {"melds": ["8D 9D 10D"], "points": 27}
         assert opening["missing"] == 13
         assert {"meld": "8D 9D 10D", "points": 27} in opening["held"]
     after = state.apply("draw")
     assert not any(isinstance(move, PutDown) for move in after.legal_moves())
-    assert after.view(0).to_dict()["public"]["opening"]["plans"] == []
+    assert after.view(0).to_dict()["own"]["opening"]["plans"] == []
 
 
 def test_serve_s_view_carries_the_opening_facts() -> None:
@@ -231,7 +232,7 @@ def test_serve_s_view_carries_the_opening_facts() -> None:
     handle = referee.answer({"op": "new", "game": "scala40", "seed": 3})["handle"]
     seat = referee.answer({"op": "legal", "handle": handle})["summary"]["current_player"]
     answer = referee.answer({"op": "view", "handle": handle, "seat": seat})
-    opening = answer["view"]["public"]["opening"]
+    opening = answer["view"]["own"]["opening"]
     assert {"best", "missing", "held"} <= set(opening)
     assert opening["missing"] == max(
         0, 40 - (0 if opening["best"] is None else opening["best"]["points"])

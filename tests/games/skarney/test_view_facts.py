@@ -1,5 +1,5 @@
 """How far a seat's side is from its contract (SK-CONTRACT), as its view tells a client
-(``view.contract_parts()``, ``view.to_dict()["public"]["contract"]``).
+(``view.contract_parts()``, ``view.to_dict()["own"]["contract"]``).
 
 Over seeded games played by the greedy bot (which makes contracts, part by part), at
 every seat's view: the melds named are disjoint 3-card melds of the hand, each of its
@@ -73,9 +73,9 @@ def test_the_contract_s_parts_held_and_missing(preset: str, players: int, seed: 
         for seat in range(state.player_count):
             view = state.view(seat)
             parts = view.contract_parts()
-            public = view.to_dict()["public"]["contract"]
+            own = view.to_dict()["own"]["contract"]
             if parts is None:
-                assert public is None
+                assert own is None
                 continue
             hand = tuple(sorted(view.hand))
             rest = parts["melds"] - parts["put_down"]
@@ -92,12 +92,12 @@ def test_the_contract_s_parts_held_and_missing(preset: str, players: int, seed: 
                 assert all(
                     m.kind is kind and len(m.cards) == 3 and m.wild_count <= 1 for m in named
                 )
-                assert public[key] == [str(meld) for meld in named]
+                assert own[key] == [str(meld) for meld in named]
                 best = max(best, len(named))
                 held = {tuple(sorted(meld.cards)) for meld in _threes(hand, kind)}
                 listed = {tuple(sorted(m.cards)) for m in parts["held"] if m.kind is kind}
                 assert listed == held
-            assert parts["missing"] == rest - best == public["missing"]
+            assert parts["missing"] == rest - best == own["missing"]
             if parts["put_down"] == 0:
                 whole = can_make_contract(hand, size=parts["melds"])
                 assert (parts["missing"] == 0) == whole
@@ -116,7 +116,7 @@ def test_a_hand_short_of_its_contract_names_what_it_holds() -> None:
         hands=["5S 5H 5D 7C 7D 9S 9H KS KD QH 4C", "AH 3C", "AC 4D", "AD 6S"]
     )
     assert not any(str(move).startswith("meld") for move in state.legal_moves())
-    contract = state.view(0).to_dict()["public"]["contract"]
+    contract = state.view(0).to_dict()["own"]["contract"]
     assert contract["melds"] == 3
     assert contract["sets"] == ["5S 5H 5D"]
     assert contract["sequences"] == []
@@ -127,4 +127,4 @@ def test_a_hand_short_of_its_contract_names_what_it_holds() -> None:
         hands=["5S 5H 5D 7C 7D 9S 9H KS KD QH 4C", "AH 3C", "AC 4D", "AD 6S"],
         contracts=[True, False],
     )
-    assert made.view(0).to_dict()["public"]["contract"] is None
+    assert made.view(0).to_dict()["own"]["contract"] is None

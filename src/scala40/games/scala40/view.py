@@ -21,6 +21,8 @@ import attrs
 
 from scala40._base.record import order_fields
 from scala40._base.sampling import pick, random_meld, unplaced
+from scala40._format.codecs import MAX_SEATS
+from scala40._format.schema import array, integer, meld_text, nullable, obj
 from scala40.cards import JOKER, RANK_OF, Card
 from scala40.errors import IllegalMoveError
 from scala40.games.scala40.conditions import final_keep
@@ -40,7 +42,8 @@ from scala40.games.scala40.phases import DRAW, PLAY, HandResult, Phase
 from scala40.games.scala40.record import Scala40Fields, StateRecord
 from scala40.games.scala40.rules import Ruleset, hand_value
 from scala40.melds import Meld, MeldRules
-from scala40.views import ViewBase
+from scala40.rulesets import MAX_OPTION_INT
+from scala40.views import MAX_VIEW_ITEMS, ViewBase
 
 __all__ = ["MAX_HELD_MELDS", "MAX_OPENING_PLANS", "PlayerView"]
 
@@ -339,16 +342,33 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
 
     def client_facts(self) -> dict[str, Any]:
         """The facts every view gives (:meth:`scala40.views.ViewBase.client_facts`), and
-        Scala 40's: ``meld_owners`` (:meth:`meld_owners`) and ``opening`` (for a seat that has not
-        opened: ``threshold``, the points its melds must reach; ``put_down``, the points
-        of its melds already down this turn; ``plans``, :meth:`opening_plans` as
-        ``{"moves": [text, ...], "points": n}``; ``best``, :meth:`best_opening_melds` as
-        ``{"melds": [text, ...], "points": n}`` or ``None`` when the hand holds no meld;
-        ``missing``, the points the best melds lack, with those put down, to reach the
-        threshold (0 when they reach it); ``held``, :meth:`held_melds` as
-        ``{"meld": text, "points": n}``; ``None`` once it has opened)."""
+        Scala 40's: ``meld_owners`` (:meth:`meld_owners`)."""
         facts = super().client_facts()
         facts["meld_owners"] = list(self.meld_owners())
+        return facts
+
+    @classmethod
+    def public_facts_schema(cls, move_text: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """``meld_owners``: the seat that put down each table meld, in the table's order."""
+        return {
+            "meld_owners": {
+                "description": "The seat that put down each table meld, in the order of "
+                "the table's melds.",
+                **array(integer(0, MAX_SEATS - 1), max_items=MAX_VIEW_ITEMS),
+            }
+        }
+
+    def own_facts(self) -> dict[str, Any]:
+        """The seat's own facts (:meth:`scala40.views.ViewBase.own_facts`), and Scala 40's:
+        ``opening`` (for a seat that has not opened: ``threshold``, the points its melds
+        must reach; ``put_down``, the points of its melds already down this turn;
+        ``plans``, :meth:`opening_plans` as ``{"moves": [text, ...], "points": n}``;
+        ``best``, :meth:`best_opening_melds` as ``{"melds": [text, ...], "points": n}`` or
+        ``None`` when the hand holds no meld; ``missing``, the points the best melds lack,
+        with those put down, to reach the threshold (0 when they reach it); ``held``,
+        :meth:`held_melds` as ``{"meld": text, "points": n}``; ``None`` once it has
+        opened, and between hands)."""
+        facts = super().own_facts()
         if self.opened[self.player] or self.phase not in (DRAW, PLAY):
             facts["opening"] = None
             return facts
@@ -370,6 +390,79 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
             "held": [{"meld": str(meld), "points": value} for meld, value in self.held_melds()],
         }
         return facts
+
+    @classmethod
+    def own_facts_schema(cls, move_text: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """``opening``, as :meth:`own_facts` writes it: ``null``, or its six fields, each
+        described."""
+        points = integer(0, MAX_OPTION_INT)
+
+        def meld(what: str) -> dict[str, Any]:
+            return {"description": what, **meld_text()}
+
+        def worth(what: str) -> dict[str, Any]:
+            return {"description": what, **points}
+
+        plan = obj(
+            {
+                "moves": {
+                    "description": "The moves that open, in the order they are played.",
+                    **array(move_text, min_items=1, max_items=MAX_VIEW_ITEMS),
+                },
+                "points": worth("The points those moves put down."),
+            },
+            description="A way to open now (S40-OPEN), a whole opening of several melds included.",
+        )
+        best = obj(
+            {
+                "melds": {
+                    "description": "The melds, as text (a wild card followed by '=' and "
+                    "the card it stands for).",
+                    **array(meld_text(), min_items=1, max_items=MAX_VIEW_ITEMS),
+                },
+                "points": worth("Their points (S40-MELD-VALUE)."),
+            },
+            description="The best melds the hand holds towards the opening, and their points.",
+        )
+        held = obj(
+            {
+                "meld": meld("The meld, as text."),
+                "points": worth("The points of its best reading (S40-MELD-VALUE)."),
+            },
+            description="A meld the hand holds.",
+        )
+        opening = obj(
+            {
+                "threshold": worth("The points the seat's new melds must reach to open."),
+                "put_down": worth("The points of the seat's melds already put down this turn."),
+                "plans": {
+                    "description": "The ways to open now (empty when none, or another "
+                    "seat decides).",
+                    **array(plan, max_items=MAX_OPENING_PLANS),
+                },
+                "best": {
+                    "description": "The best melds the hand holds towards the opening; "
+                    "null when it holds no meld.",
+                    **nullable(best),
+                },
+                "missing": worth(
+                    "The points the best melds, with those put down, lack to reach the "
+                    "threshold (0: enough)."
+                ),
+                "held": {
+                    "description": "Every meld the hand holds, each group of cards once.",
+                    **array(held, max_items=MAX_HELD_MELDS),
+                },
+            },
+            description="How far the seat is from opening (S40-OPEN).",
+        )
+        return {
+            "opening": {
+                "description": "How far the seat is from opening; null once it has opened, "
+                "and between hands.",
+                **nullable(opening),
+            }
+        }
 
     def _layoff_bridge(self, must: Card, pool: Counter[Card], rng: int) -> tuple[Card | None, int]:
         """A card of ``pool`` that, laid off first, lets ``must`` be laid off after it on

@@ -22,6 +22,7 @@ import attrs
 
 from scala40._base.record import order_fields
 from scala40._base.sampling import random_meld, unplaced
+from scala40._format.schema import array, enum_of, integer, meld_text, nullable, obj
 from scala40.cards import Card
 from scala40.games.skarney import search
 from scala40.games.skarney.moves import Move
@@ -29,7 +30,8 @@ from scala40.games.skarney.phases import PLAY, HandResult, Phase, side_of
 from scala40.games.skarney.record import SkarneyFields, StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.melds import Meld, MeldKind
-from scala40.views import ViewBase
+from scala40.rulesets import MAX_OPTION_INT
+from scala40.views import MAX_VIEW_ITEMS, ViewBase
 
 __all__ = ["MAX_HELD_MELDS", "PlayerView"]
 
@@ -159,11 +161,11 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
             "held": tuple(held.values()),
         }
 
-    def client_facts(self) -> dict[str, Any]:
-        """The facts every view gives (:meth:`scala40.views.ViewBase.client_facts`), and
-        Skarney's: ``contract``, :meth:`contract_parts` with its melds as their text
-        (``held`` as ``{"meld": text, "kind": "set"}``), or ``None``."""
-        facts = super().client_facts()
+    def own_facts(self) -> dict[str, Any]:
+        """The seat's own facts (:meth:`scala40.views.ViewBase.own_facts`), and Skarney's:
+        ``contract``, :meth:`contract_parts` with its melds as their text (``held`` as
+        ``{"meld": text, "kind": "set"}``), or ``None``."""
+        facts = super().own_facts()
         parts = self.contract_parts()
         if parts is not None:
             kind = parts["kind"]
@@ -176,6 +178,56 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
             }
         facts["contract"] = parts
         return facts
+
+    @classmethod
+    def own_facts_schema(cls, move_text: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """``contract``, as :meth:`own_facts` writes it: ``null``, or its seven fields,
+        each described."""
+        kinds = [kind.value for kind in search.CONTRACT_KINDS]
+
+        def count(what: str) -> dict[str, Any]:
+            return {"description": what, **integer(0, MAX_OPTION_INT)}
+
+        def melds(what: str) -> dict[str, Any]:
+            return {"description": what, **array(meld_text(), max_items=MAX_VIEW_ITEMS)}
+
+        held = obj(
+            {
+                "meld": {"description": "The meld, as text.", **meld_text()},
+                "kind": {"description": "Its kind.", **enum_of(kinds)},
+            },
+            description="A 3-card meld of a kind still open to the contract that the hand holds.",
+        )
+        contract = obj(
+            {
+                "melds": count("The 3-card melds the side's contract needs this hand."),
+                "put_down": count("The contract's melds the seat has put down this turn."),
+                "kind": {
+                    "description": "The kind the melds put down fix; null before the first.",
+                    **enum_of(kinds, nullable=True),
+                },
+                "sets": melds(
+                    "The most disjoint sets the hand holds towards the rest, at most the "
+                    "rest, the best by points (SK-SCORE-MELDS); empty when the kind is "
+                    "fixed to sequences."
+                ),
+                "sequences": melds("The same, of sequences; empty when fixed to sets."),
+                "missing": count("The melds the better kind still lacks."),
+                "held": {
+                    "description": "Every 3-card meld of a kind still open that the hand "
+                    "holds, each group of cards once.",
+                    **array(held, max_items=MAX_HELD_MELDS),
+                },
+            },
+            description="How far the seat's side is from its contract (SK-CONTRACT).",
+        )
+        return {
+            "contract": {
+                "description": "How far the seat's side is from its contract; null once "
+                "the side has it, in a game without contracts, and while no hand is in play.",
+                **nullable(contract),
+            }
+        }
 
     def known_cards(self) -> tuple[tuple[Card, ...], ...]:
         """What this player knows each hand holds: his own whole, and of the others the

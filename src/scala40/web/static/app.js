@@ -1045,11 +1045,11 @@ function scoresText() {
 }
 
 function refusedFacts() {
-  // The moves a player looks for that the rules refuse now (the view's "refused"), one
+  // The moves a player looks for that the rules refuse now (the view's own "refused"), one
   // line a reason: "Not allowed: take the discard pile: a player who has not opened...",
   // "Not allowed: discard K♦, 9♣ or K♣: ...".
   const byReason = new Map();
-  for (const { move, why } of answer.view.public.refused || []) {
+  for (const { move, why } of answer.view.own.refused) {
     if (!byReason.has(why)) byReason.set(why, []);
     byReason.get(why).push(move);
   }
@@ -1105,7 +1105,8 @@ function openingFacts() {
   const facts = [];
   const opened = shown.opened.map((done, seat) => `${seat === table.seat ? "you" : `Seat ${seat}`} ${done ? "yes" : "not yet"}`);
   facts.push(["opened", `Opened: ${opened.join(" · ")}`, false]);
-  const opening = shown.opening;
+  // (How far this seat is from opening is its own: the view's "own", never "public".)
+  const opening = answer.view.own.opening;
   if (!opening) return facts;
   let text = `To open: new melds worth ${opening.threshold} points`;
   if (opening.put_down) text += ` (${opening.put_down} put down this turn)`;
@@ -1162,7 +1163,7 @@ function skarneyFacts() {
     let text = `Contract, hand ${hand} of ${options.hands}: ${contractNeeds(size)}`;
     if (shown.progress) text += ` (${seatName(shown.turn)}: ${shown.progress} of ${size} down)`;
     // How far this seat's hand is from the rest of its side's contract.
-    const parts = shown.contract;
+    const parts = view.own.contract;
     if (parts) text += `; ${contractHeld(parts)}`;
     facts.push(["contract", text, false]);
     const meld = parts ? heldMeld(parts.held) : undefined;
@@ -1207,9 +1208,9 @@ function contractWhy(parts) {
 function pickedWhy() {
   // Why the cards picked, a meld the hand holds, cannot be put down yet (an opening short
   // of its points, a contract short of its melds), or "".
-  const shown = answer.view.public;
-  if (shown.opening && shown.opening.missing && heldMeld(shown.opening.held)) return openingShort(shown.opening);
-  if (shown.contract && shown.contract.missing && heldMeld(shown.contract.held)) return contractWhy(shown.contract);
+  const { opening, contract } = answer.view.own;
+  if (opening && opening.missing && heldMeld(opening.held)) return openingShort(opening);
+  if (contract && contract.missing && heldMeld(contract.held)) return contractWhy(contract);
   return "";
 }
 
@@ -1337,7 +1338,7 @@ function renderMoves() {
   }
   // A whole opening of several melds (the view's plans, S40-OPEN) that uses exactly the
   // cards picked: one button, its melds played in turn.
-  const opening = view.public.opening;
+  const opening = view.own.opening;
   const pickedCards = pickedNames();
   const plans = opening && selected.length
     ? opening.plans.filter((plan) => plan.moves.length > 1 && sameCards(planCards(plan), pickedCards))
