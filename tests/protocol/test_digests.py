@@ -26,21 +26,21 @@ ACTIONS = 400
 """The actions of each game digested (enough to cross a few hands of every game)."""
 
 EXPECTED = {
-    "scala40-official": "ec552a0e51d0ddde49e950e6",
-    "scala40-classic": "c24be196a0c26defdf5da6a3",
-    "scala40-federation-article": "976a7aeb0d8387ab2642b186",
-    "scala40-online": "f404ad59ba45ded32e45e690",
-    "skarney-partnership": "933a7a219ca365395eac14bf",
-    "skarney-singles": "d50d774483f637b201b552c2",
-    "skarney-no_jokers": "4456ebb6a315825fa4c62a1a",
-    "skarney-free_meld": "05b891942106131fe5485e29",
-    "rumino-catsatcards": "cffb8c8173e23db735558a44",
-    "rumino-web": "3b6b88c8b07b54eb7d9f3bda",
-    "chinchon-catsatcards": "222d2bfd2e5e6b08b9567d9a",
-    "chinchon-spain_club": "c5fcba697c67d34e3d1785ef",
-    "chinchon-argentina_50": "0e13f49850091a399aea305d",
-    "laconga-catsatcards": "b6b2993155302a83bf233e06",
-    "laconga-uruguay": "834f8ca23a0749ecf635a0f8",
+    "scala40-official": "2de2f45098e9827d2e45eb26",
+    "scala40-classic": "a988135ed833bf951af0f152",
+    "scala40-federation-article": "47f4cdd81b242e0b427440d0",
+    "scala40-online": "fa5a8915feb7eec8b585ed5d",
+    "skarney-partnership": "6efc3506ecc3d5f4b8146006",
+    "skarney-singles": "1dec744c4bea634974e35b9f",
+    "skarney-no_jokers": "c4d44924513e479253da13a7",
+    "skarney-free_meld": "c9fd79d5727905142c4451b7",
+    "rumino-catsatcards": "b7e48062b6c7d05a33d64a01",
+    "rumino-web": "7c69b5c960dba22018c07c3a",
+    "chinchon-catsatcards": "0b90d5cfce7823fa1395c0eb",
+    "chinchon-spain_club": "5df6edbd4f5fdafeee57b825",
+    "chinchon-argentina_50": "e98b3538a03d32c945ff11cd",
+    "laconga-catsatcards": "53c1b9b72931c1efa4588f38",
+    "laconga-uruguay": "738f2149fbed641c818f916a",
 }
 """Each case's digest, as the engines gave it."""
 
