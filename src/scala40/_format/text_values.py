@@ -120,10 +120,6 @@ class Cursor:
         """Whether the whole field is read."""
         return self.pos >= len(self.text)
 
-    def at_value_end(self) -> bool:
-        """Whether a value ends here (the field's end, or a separator)."""
-        return self.at_end() or self.text[self.pos] in _ENDS
-
     def take(self, char: str) -> bool:
         """Step over ``char`` if it comes next; whether it did."""
         if self.text.startswith(char, self.pos):

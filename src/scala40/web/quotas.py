@@ -165,12 +165,6 @@ class Buckets:
         with self._lock:
             self._bucket(key, now).level -= amount
 
-    def is_full(self, key: str) -> bool:
-        """Whether ``key``'s bucket is full (nothing taken from it for a minute's worth)."""
-        now = time.monotonic()
-        with self._lock:
-            return self._bucket(key, now).level >= self.per_minute
-
     def seconds_until(self, key: str, amount: float = 0.0) -> float:
         """How long until ``key``'s bucket holds ``amount`` (``0``: something), as
         :meth:`take_one` and :meth:`has_some` ask: 0 when it does now, infinite when it
