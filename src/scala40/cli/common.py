@@ -36,8 +36,9 @@ from scala40.cards import (
     Deck,
     spanish_card_name,
 )
-from scala40.errors import InvalidRulesetError, UnknownGameError
-from scala40.game import DEFAULT_GAME, Game, game_names, load_game
+from scala40.errors import InvalidPositionError, InvalidRulesetError, UnknownGameError
+from scala40.game import DEFAULT_GAME, Game, game_names, load_game, position_from_text
+from scala40.notation import position_head
 from scala40.records import GameRecord
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "add_game_options",
     "add_json_option",
     "add_number_option",
+    "add_position_argument",
     "add_report_options",
     "add_rules_option",
     "add_unicode_option",
@@ -87,6 +89,7 @@ __all__ = [
     "preset_rules",
     "print_error",
     "print_json",
+    "read_position",
     "seconds",
     "shown_cards",
     "spanish_pack",
@@ -246,6 +249,33 @@ def standard_input_lines(what: str) -> list[str]:
         except UnicodeDecodeError:
             raise CommandError(f"standard input is not text (UTF-8): no {what} read") from None
     return [line.strip() for line in data.splitlines() if line.strip()]
+
+
+def add_position_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """Add the argument ``POSITION``: ``what`` it takes, or ``-`` for one line of
+    standard input (:func:`read_position`)."""
+    parser.add_argument(
+        "position", metavar="POSITION", help=f"{what}; - reads it from standard input"
+    )
+
+
+def read_position(text: str) -> tuple[str, int | None, Any]:
+    """The game a ``POSITION`` argument names, the seat whose view it is (``None``: a
+    whole state) and the position (``-``: the one line of standard input).
+
+    :raises UsageError: standard input holds another count of lines, or the text is no
+        position's text.
+    """
+    if text == "-":
+        lines = standard_input_lines("position")
+        if len(lines) != 1:
+            raise UsageError(f"standard input must hold one position, one line; got {len(lines)}")
+        text = lines[0]
+    try:
+        found = position_from_text(text)
+    except InvalidPositionError as error:
+        raise UsageError(f"POSITION: {error}") from None
+    return (*position_head(text), found)
 
 
 def integer(digits: int) -> Callable[[str], int]:

@@ -29,15 +29,14 @@ from scala40.cli.common import (
     Command,
     UsageError,
     add_number_option,
+    add_position_argument,
     add_unicode_option,
     print_json,
+    read_position,
     spanish_pack,
-    standard_input_lines,
 )
 from scala40.cli.play import HINT_BOT, hint_bot
-from scala40.errors import InvalidPositionError
-from scala40.game import Game, load_game, position_from_text
-from scala40.notation import position_head
+from scala40.game import Game, load_game
 
 __all__ = ["COMMAND", "MAX_RUNNERS_UP", "hint_moves", "walks_legend"]
 
@@ -46,11 +45,8 @@ MAX_RUNNERS_UP = 20
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "position",
-        metavar="POSITION",
-        help="a position's text, quoted (state.to_text(), or a seat's view.to_text()); "
-        "- reads it from standard input",
+    add_position_argument(
+        parser, "a position's text, quoted (state.to_text(), or a seat's view.to_text())"
     )
     parser.add_argument(
         "--bot",
@@ -95,20 +91,10 @@ def hint_moves(
 
 
 def _run(args: argparse.Namespace) -> int:
-    text: str = args.position
-    if text == "-":
-        lines = standard_input_lines("position")
-        if len(lines) != 1:
-            raise UsageError(f"standard input must hold one position, one line; got {len(lines)}")
-        text = lines[0]
     count: int = args.count
     if not 1 <= count <= MAX_RUNNERS_UP:
         raise UsageError(f"--count must be from 1 to {MAX_RUNNERS_UP}, got {count}")
-    try:
-        found = position_from_text(text)
-    except InvalidPositionError as error:
-        raise UsageError(f"POSITION: {error}") from None
-    name, seat = position_head(text)
+    name, seat, found = read_position(args.position)
     game = load_game(name)
     view, legal = _decision(game, found, seat)
     bot = hint_bot(args.bot, game, "--bot")
