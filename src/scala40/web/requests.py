@@ -13,6 +13,7 @@ from urllib.parse import parse_qs
 
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.serving.bot_seats import DEFAULT_BOT
+from scala40.web.budgets import Refusal
 
 __all__ = [
     "ACTION_FIELDS",
@@ -29,6 +30,7 @@ __all__ = [
     "read_number",
     "read_query",
     "read_since",
+    "refuse",
     "seat_of",
 ]
 
@@ -57,6 +59,19 @@ class RequestError(Exception):
         self.kind = kind
         self.retry_after = retry_after
         self.limit = limit
+
+
+def refuse(refusal: Refusal | None) -> None:
+    """Refuse a request whose budgets are spent (429, with when to try again and the
+    limit reached); nothing when ``refusal`` is ``None``."""
+    if refusal is not None:
+        raise RequestError(
+            429,
+            "TooManyRequests",
+            refusal.message,
+            retry_after=refusal.retry_after,
+            limit=refusal.limit,
+        )
 
 
 def read_field(body: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:

@@ -113,6 +113,7 @@ from scala40.web.intake import Arrived, Intake
 from scala40.web.limits import ServerLimits
 from scala40.web.lobby import games_listing
 from scala40.web.quotas import client_of
+from scala40.web.requests import refuse
 from scala40.web.turns import Turns, reclaimable, reclaimed, waiting_as
 
 __all__ = ["MAX_BODY", "STATIC_FILES", "TableHandler", "make_server"]
@@ -307,15 +308,7 @@ class TableHandler(BaseHTTPRequestHandler):
             return nullcontext(True)
         client = self._client()
         budgets = self.tables.budgets
-        refusal = budgets.refuse_work(client)
-        if refusal is not None:
-            raise web_tables.RequestError(
-                429,
-                "TooManyRequests",
-                refusal.message,
-                retry_after=refusal.retry_after,
-                limit=refusal.limit,
-            )
+        refuse(budgets.refuse_work(client))
         return budgets.running(
             client,
             self.server.connections.client_count(client),
