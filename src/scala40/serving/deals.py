@@ -12,7 +12,7 @@ import hmac
 import json
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 import attrs
 
@@ -77,18 +77,18 @@ _VALUE_DIGITS = (32, 64)
 """The fewest and the most hexadecimal digits of a person's value (128 to 256 bits)."""
 
 
+def is_digest(text: object) -> TypeGuard[str]:
+    """Whether ``text`` is a SHA-256 digest as the deals write them: 64 lowercase
+    hexadecimal digits (the form of a salt and of a secret too)."""
+    return isinstance(text, str) and len(text) == 2 * SALT_BYTES and set(text) <= _HEX
+
+
 def _check_hex(what: str, text: object) -> str:
-    if not (isinstance(text, str) and len(text) == 2 * SALT_BYTES and set(text) <= _HEX):
+    if not is_digest(text):
         raise InvalidValueError(
             f"a {what} is {2 * SALT_BYTES} lowercase hexadecimal digits, got {describe(text)}"
         )
     return text
-
-
-def is_digest(text: object) -> bool:
-    """Whether ``text`` is a SHA-256 digest as the deals write them: 64 lowercase
-    hexadecimal digits."""
-    return isinstance(text, str) and len(text) == 2 * SALT_BYTES and set(text) <= _HEX
 
 
 def check_salt(salt: object) -> str:
