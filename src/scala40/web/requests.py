@@ -13,6 +13,7 @@ from urllib.parse import parse_qs
 
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.serving.bot_seats import DEFAULT_BOT
+from scala40.serving.request_fields import read_field
 from scala40.web.budgets import Refusal
 
 __all__ = [
@@ -73,20 +74,6 @@ def refuse(refusal: Refusal | None) -> None:
             limit=refusal.limit,
         )
 
-
-def read_field(body: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
-    """A field of a request, of type ``kind`` (missing: ``default``, or an error)."""
-    if name not in body or body[name] is None:
-        if default is ...:
-            raise InvalidArgumentError(f"the request has no {name!r}")
-        return default
-    value = body[name]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise InvalidArgumentError(f"{name!r} must be {_KINDS[kind]}")
-    return value
-
-
-_KINDS = {int: "an integer", str: "text", dict: "an object", list: "a list", bool: "true or false"}
 
 CREATE_FIELDS = ("game", "rules", "players", "seed", "bots", "bot", "bot_time_limit", "shuffle")
 """The fields of ``POST /tables``."""
