@@ -51,7 +51,6 @@ from scala40.cli.common import (
     print_error,
     print_json,
     shown_cards,
-    spanish_pack,
     standard_input_lines,
 )
 from scala40.cli.style import Style, colour_chosen
@@ -387,7 +386,7 @@ def _judge(
     cards = _meld_cards(written)
     lines = [f"meld: {shown_cards(cards, unicode, ruleset)}"]
     # A Spanish pack's cards keep their letters: its suits are not the French symbols.
-    unicode = unicode and not spanish_pack(ruleset.deck)
+    unicode = unicode and ruleset.deck.pack != "spanish"
     # "valid" is a meld whose reading is fixed; a tool that asks only whether the cards
     # make a meld (as is_meld does) reads "is_meld", which an ambiguous meld has too.
     report: dict[str, Any] = {

@@ -92,7 +92,6 @@ __all__ = [
     "read_position",
     "seconds",
     "shown_cards",
-    "spanish_pack",
     "standard_input_lines",
     "unknown_preset",
 ]
@@ -416,12 +415,6 @@ def missing_cards(cards: Sequence[Card], rules: Any, game: Game) -> str:
     return "; ".join(words)
 
 
-def spanish_pack(deck: Deck) -> bool:
-    """Whether ``deck`` is a Spanish pack, whose suits (espadas, copas, oros, bastos)
-    print in words, never as the French symbols."""
-    return deck.name.startswith("spanish")
-
-
 def shown_cards(cards: Sequence[Card], unicode: bool, rules: Any) -> str:
     """Cards as a report prints them: with ``unicode``, a French pack's suits as symbols
     and a Spanish pack's cards also named in Spanish, as its pictures show them.
@@ -433,7 +426,7 @@ def shown_cards(cards: Sequence[Card], unicode: bool, rules: Any) -> str:
     >>> shown_cards(parse_cards("AS 7H KD"), True, rules)
     'AS 7H KD (as de espadas, siete de copas, rey de oros)'
     """
-    if unicode and spanish_pack(rules.deck):
+    if unicode and rules.deck.pack == "spanish":
         words = ", ".join(spanish_card_name(card) for card in cards)
         return f"{card_names(cards, False)} ({words})" if cards else ""
     return card_names(cards, unicode)

@@ -33,7 +33,6 @@ from scala40.cli.common import (
     add_unicode_option,
     print_json,
     read_position,
-    spanish_pack,
 )
 from scala40.cli.play import HINT_BOT, hint_bot
 from scala40.game import Game, load_game
@@ -125,7 +124,7 @@ def _run(args: argparse.Namespace) -> int:
     print(f"{game.title}, seat {decider} to decide{what}: the {bot_name(bot)} bot would play")
     # A Spanish pack keeps its letters: its suits are not the French symbols.
     rules = getattr(found, "rules", None)
-    unicode = args.unicode and not (rules is not None and spanish_pack(rules.deck))
+    unicode = args.unicode and not (rules is not None and rules.deck.pack == "spanish")
     for place, item in enumerate(moves, 1):
         shown = game.text.move(item["move"], unicode)
         if len(legal) == 1:

@@ -71,9 +71,8 @@ def card_count(value: object, name: str) -> int:
 
 
 def is_spanish_rules(rules: Any) -> bool:
-    deck = field(rules, "deck")
-    name = field(deck, "name", "")
-    return isinstance(name, str) and name.startswith("spanish")
+    pack: object = field(field(rules, "deck"), "pack")
+    return pack == "spanish"
 
 
 def game_title(game_name: object) -> str:

@@ -972,7 +972,7 @@ def _answer(
         "game": {
             "name": table.game.name,
             "title": table.game.title,
-            "pack": "spanish" if state.rules.deck.name.startswith("spanish") else "french",
+            "pack": state.rules.deck.pack,
             "card_names": card_names(state.rules.deck),
             "rule_pages": rule_pages(),
             # Whether a set's wild card stands for one suit (Scala 40: the suit named,
