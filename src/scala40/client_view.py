@@ -22,8 +22,8 @@ import attrs
 from scala40._checks import describe
 from scala40._format.serial import MAX_MOVE_TEXT
 from scala40.cards import CARD_NAMES
-from scala40.errors import Scala40Error, SerializationError, UnknownGameError
-from scala40.game import Game, load_game
+from scala40.errors import Scala40Error, SerializationError
+from scala40.game import Game, registered_game
 
 __all__ = [
     "MAX_VIEW_ITEMS",
@@ -215,14 +215,6 @@ def _same_move(game: Game, text: str, data: Mapping[str, Any], where: str) -> No
         raise _fail(where, "a text and a dictionary of the same move", text)
 
 
-def _registered(name: str) -> Game | None:
-    """The registered game named ``name`` (by its name or an alias), or ``None``."""
-    try:
-        return load_game(name)
-    except UnknownGameError:
-        return None
-
-
 def view_from_dict(data: object, game: str | None = None) -> ClientView:
     """Read a view's JSON (``view.to_dict()``), untrusted: every key is checked, and a
     :class:`~scala40.SerializationError` names the first that is wrong.
@@ -264,7 +256,7 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
         raise _fail("game", "a game name", name)
     if game is not None and name != game:
         raise _fail("game", repr(game), name)
-    known = _registered(name)
+    known = registered_game(name)
     if known is not None and known.name != name:
         # A view names its game as the library writes it, not by an alias.
         raise _fail("game", repr(known.name), name)
