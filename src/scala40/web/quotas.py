@@ -133,12 +133,6 @@ class Buckets:
         bucket.fill(now)
         return bucket
 
-    def has_some(self, key: str) -> bool:
-        """Whether ``key``'s bucket holds something."""
-        now = time.monotonic()
-        with self._lock:
-            return self._bucket(key, now).level > 0
-
     def share_left(self, key: str) -> float:
         """What ``key``'s bucket holds, as a share of what it holds at most (1: full; below
         0 once a request overspent it)."""
@@ -167,7 +161,7 @@ class Buckets:
 
     def seconds_until(self, key: str, amount: float = 0.0) -> float:
         """How long until ``key``'s bucket holds ``amount`` (``0``: something), as
-        :meth:`take_one` and :meth:`has_some` ask: 0 when it does now, infinite when it
+        :meth:`take_one` and the budgets ask: 0 when it does now, infinite when it
         never will."""
         now = time.monotonic()
         with self._lock:
