@@ -250,9 +250,12 @@ def standard_input_lines(what: str) -> list[str]:
     return [line.strip() for line in data.splitlines() if line.strip()]
 
 
-def add_position_argument(parser: argparse.ArgumentParser, what: str) -> None:
-    """Add the argument ``POSITION``: ``what`` it takes, or ``-`` for one line of
-    standard input (:func:`read_position`)."""
+def add_position_argument(
+    parser: argparse.ArgumentParser,
+    what: str = "a position's text (state.to_text(), or a seat's view.to_text()), quoted",
+) -> None:
+    """Add the argument ``POSITION``: ``what`` it takes (a state's or a view's text), or
+    ``-`` for one line of standard input (:func:`read_position`)."""
     parser.add_argument(
         "position", metavar="POSITION", help=f"{what}; - reads it from standard input"
     )

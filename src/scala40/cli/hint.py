@@ -44,9 +44,7 @@ MAX_RUNNERS_UP = 20
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
-    add_position_argument(
-        parser, "a position's text, quoted (state.to_text(), or a seat's view.to_text())"
-    )
+    add_position_argument(parser)
     parser.add_argument(
         "--bot",
         metavar="BOT",

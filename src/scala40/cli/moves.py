@@ -42,9 +42,7 @@ __all__ = ["MOVES_COMMAND", "PERFT_COMMAND"]
 
 
 def _configure_moves(parser: argparse.ArgumentParser) -> None:
-    add_position_argument(
-        parser, "a position's text (state.to_text(), or a seat's view.to_text()), quoted"
-    )
+    add_position_argument(parser)
     parser.add_argument(
         "--json",
         action="store_true",
