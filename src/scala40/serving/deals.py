@@ -19,7 +19,7 @@ import attrs
 from scala40._checks import describe, is_decimal
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.schemas.protocol import MAX_SEED
-from scala40.serving.signatures import check_public_key
+from scala40.serving.signatures import canonical_json, check_public_key
 
 __all__ = [
     "DEAL_SCHEME",
@@ -203,7 +203,7 @@ def terms_text(
         terms["key"] = check_public_key(key)
     elif unsigned:
         terms["key"] = None  # said, so that no client takes the table for a signing one
-    return json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return canonical_json(terms)
 
 
 def sealed_commitment_of(secret: str, salt: str, terms: object) -> str:
@@ -451,8 +451,9 @@ class SealedDeal:
         voided = (*self.voided, (self.commitment, self.withheld))
         terms = json.loads(self.terms)
         terms["voids"] = len(voided)
-        text = json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-        return attrs.evolve(SealedDeal.draw(text, len(self.values), now), voided=voided)
+        return attrs.evolve(
+            SealedDeal.draw(canonical_json(terms), len(self.values), now), voided=voided
+        )
 
     @property
     def first_deal(self) -> str:
