@@ -97,7 +97,7 @@ from urllib.parse import urlparse
 # The module, not its names: the command line's package, which scala40.web.tables imports
 # for its bot seats, imports this module through ``scala40 web``.
 import scala40.web.tables as web_tables
-from scala40._checks import describe
+from scala40._checks import describe, refuse_json_constant
 from scala40.deadline import Deadline
 from scala40.drawing import PACKS, card_set, view_svg
 from scala40.errors import (
@@ -330,7 +330,7 @@ class TableHandler(BaseHTTPRequestHandler):
         if not raw:
             return None
         try:
-            return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+            return json.loads(raw.decode("utf-8"), parse_constant=refuse_json_constant)
         except json.JSONDecodeError as error:
             raise web_tables.RequestError(
                 400, "BadRequest", f"the body is not JSON: {error}"
@@ -338,7 +338,7 @@ class TableHandler(BaseHTTPRequestHandler):
         except UnicodeDecodeError:
             raise web_tables.RequestError(400, "BadRequest", "the body is not UTF-8") from None
         except ValueError as error:  # NaN, Infinity, or an integer of thousands of digits
-            message = str(error) if "number a request" in str(error) else "a number too long"
+            message = str(error) if "is not a number" in str(error) else "a number too long"
             raise web_tables.RequestError(400, "BadRequest", f"the body's {message}") from None
 
     def _read(self, length: int) -> bytes:
@@ -562,11 +562,6 @@ class _Workers:
 def _is_handler(value: object) -> bool:
     """Whether ``value`` is :class:`TableHandler` or a subclass of it."""
     return isinstance(value, type) and issubclass(value, TableHandler)
-
-
-def _no_constant(name: str) -> object:
-    """JSON's ``NaN`` and ``Infinity``, which Python reads and no request needs: refused."""
-    raise ValueError(f"{name} is not a number a request may hold")
 
 
 def _error(
