@@ -317,8 +317,8 @@ MUTANTS: dict[str, Mutant] = {
         "        shuffled = shuffle is True\n",
         "a game made without 'shuffle' dealt by the referee alone",
     ),
-    "scala40.cli.serve:_field": Mutant(
-        "    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):\n",
+    "scala40.serving.request_fields:read_field": Mutant(
+        "    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):\n",
         "    if False:\n",
         "a request's field taken of any type",
     ),
@@ -1019,10 +1019,10 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "the terms of a game made without shuffling saying that it shuffles",
         ),
     ),
-    "scala40.cli.serve:_field": (
+    "scala40.serving.request_fields:read_field": (
         Mutant(
-            "    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):\n",
-            "    if not isinstance(value, kind):\n",
+            "    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):\n",
+            "    if not isinstance(value, kinds):\n",
             "a boolean taken as an integer field: true as seat 1, false as seat 0",
         ),
     ),

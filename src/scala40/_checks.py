@@ -16,7 +16,7 @@ import itertools
 import math
 import random
 from collections.abc import Collection, Sequence
-from typing import TypeGuard
+from typing import NoReturn, TypeGuard
 
 from scala40.errors import InvalidArgumentError, InvalidBotSpecError, InvalidValueError
 
@@ -33,6 +33,7 @@ __all__ = [
     "is_bool",
     "is_int",
     "is_number",
+    "refuse_json_constant",
 ]
 
 MAX_SHOWN = 60
@@ -70,6 +71,13 @@ def is_number(value: object) -> TypeGuard[float]:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
     return isinstance(value, int) or math.isfinite(value)
+
+
+def refuse_json_constant(name: str) -> NoReturn:
+    """Refuse JSON's missing numbers, ``NaN`` and ``Infinity``, which Python's reader
+    takes: a reader of untrusted JSON passes this as ``parse_constant``, so that they are
+    refused as any other text that is not JSON is (a ``ValueError``)."""
+    raise ValueError(f"{name} is not a number")
 
 
 def describe(value: object, limit: int = MAX_SHOWN) -> str:

@@ -464,6 +464,13 @@ class Deck:
         return len(self.ranks) * 4 * self.copies + self.jokers
 
     @property
+    def pack(self) -> str:
+        """The pack the deck's cards are, ``"french"`` or ``"spanish"`` (named as
+        :data:`scala40.drawing.PACKS` names them): a Spanish pack's suits are espadas,
+        copas, oros and bastos, never the French symbols."""
+        return "spanish" if self.name.startswith("spanish") else "french"
+
+    @property
     def title(self) -> str:
         """The deck as a player names it: its size and its pack.
 
@@ -471,8 +478,7 @@ class Deck:
         >>> spanish_deck().title, french_deck().title
         ('the 40-card Spanish pack', 'the 108-card French pack')
         """
-        kind = "Spanish" if self.name.startswith("spanish") else "French"
-        return f"the {self.size}-card {kind} pack"
+        return f"the {self.size}-card {self.pack.capitalize()} pack"
 
     def why_cannot_hold(self, cards: Iterable[Card]) -> str | None:
         """Why ``cards`` (card codes) cannot all come from this deck, in a player's words

@@ -24,8 +24,8 @@ from scala40._checks import describe
 from scala40._format.schema import schema_problem, text
 from scala40._format.serial import MAX_MOVE_TEXT
 from scala40.cards import CARD_NAMES
-from scala40.errors import Scala40Error, SerializationError, UnknownGameError
-from scala40.game import Game, load_game
+from scala40.errors import Scala40Error, SerializationError
+from scala40.game import Game, load_game, registered_game
 
 __all__ = [
     "MAX_VIEW_ITEMS",
@@ -281,7 +281,7 @@ def view_facts_schemas(game: str | Game) -> tuple[dict[str, Any], dict[str, Any]
     :raises UnknownGameError: ``game`` names no game.
     """
     found = game if isinstance(game, Game) else load_game(game)
-    if _registered(found.name) is found:
+    if registered_game(found.name) is found:
         public, own = _registered_facts_schemas(found.name)
     else:
         public, own = _facts_schemas(found)
@@ -302,14 +302,6 @@ def _same_move(game: Game, text: str, data: Mapping[str, Any], where: str) -> No
         raise SerializationError(f"view: {where}: {error}") from None
     if not same:
         raise _fail(where, "a text and a dictionary of the same move", text)
-
-
-def _registered(name: str) -> Game | None:
-    """The registered game named ``name`` (by its name or an alias), or ``None``."""
-    try:
-        return load_game(name)
-    except UnknownGameError:
-        return None
 
 
 def view_from_dict(data: object, game: str | None = None) -> ClientView:
@@ -357,7 +349,7 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
         raise _fail("game", "a game name", name)
     if game is not None and name != game:
         raise _fail("game", repr(game), name)
-    known = _registered(name)
+    known = registered_game(name)
     if known is not None and known.name != name:
         # A view names its game as the library writes it, not by an alias.
         raise _fail("game", repr(known.name), name)

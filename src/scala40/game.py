@@ -108,6 +108,7 @@ __all__ = [
     "load_game",
     "position_from_text",
     "register_game",
+    "registered_game",
 ]
 
 
@@ -832,6 +833,21 @@ def load_game(name: str | Game) -> Game:
             message += f"; did you mean {close[0]!r}?"
         raise UnknownGameError(message)
     return game
+
+
+def registered_game(name: str) -> Game | None:
+    """The game :func:`load_game` finds by ``name``, or ``None`` where none is registered
+    under it: what reads a state, a view or its JSON of a game made but not registered
+    (which plays, draws and is read all the same, without what only its record gives).
+
+    >>> from scala40.game import registered_game
+    >>> registered_game("Chinchón").name, registered_game("toy")
+    ('chinchon', None)
+    """
+    try:
+        return load_game(name)
+    except UnknownGameError:
+        return None
 
 
 def _folded(text: str) -> str:

@@ -299,7 +299,7 @@ class GameRecord:
             raise SerializationError(
                 f"record: players must be an integer, got {describe(players)}"
             )
-        if not (isinstance(seed_text, str) and _is_decimal(seed_text)):
+        if not (is_decimal(seed_text, MAX_SEED_DIGITS, signed=True)):
             raise SerializationError(
                 f"record: seed must be an integer of at most {MAX_SEED_DIGITS} digits written "
                 f"as text, got {describe(seed_text)}"
@@ -346,8 +346,3 @@ class GameRecord:
 def _is_name(name: object) -> bool:
     """Whether ``name`` is a player's name: one line of printable text, not too long."""
     return isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH and name.isprintable()
-
-
-def _is_decimal(text: str) -> bool:
-    """Whether ``text`` is a whole number in ASCII digits, at most 40 of them (a seed)."""
-    return is_decimal(text, MAX_SEED_DIGITS, signed=True)

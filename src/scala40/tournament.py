@@ -110,8 +110,11 @@ moves a hand, of random bots a few hundred; but some hands never end: when nobod
 meld or lay off any more, the rules rebuild the stock for ever (S40-RESTOCK)."""
 
 
-def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion: ``successes`` out of ``trials``.
+def wilson_interval(
+    successes: float, trials: int, confidence: float = 0.95
+) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: ``successes`` out of ``trials``, a
+    success counted in part where it is shared (a tie's share of a win).
 
     Unlike the normal approximation, it stays within [0, 1] and behaves well for small
     samples and for proportions near 0 or 1.
@@ -123,9 +126,9 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
     """
-    if not (is_int(successes) and is_int(trials) and 0 <= successes <= trials <= MAX_TRIALS):
+    if not (is_number(successes) and is_int(trials) and 0 <= successes <= trials <= MAX_TRIALS):
         raise InvalidValueError(
-            f"expected integers 0 <= successes <= trials <= {MAX_TRIALS}, "
+            f"expected 0 <= successes <= trials <= {MAX_TRIALS}, trials an integer, "
             f"got {describe(successes)} of {describe(trials)}"
         )
     given: object = confidence

@@ -40,7 +40,6 @@ __all__ = [
     "header",
     "integer",
     "last_hand",
-    "meld_pieces",
     "meld_text",
     "melds_as_text_or_pieces",
     "nullable",
@@ -78,12 +77,6 @@ def meld_text() -> dict[str, Any]:
     """A meld as text: its cards in order, a wild card followed by ``=`` and the card it
     stands for (``"8C 9C JK=10C"``)."""
     return {"type": "string", "pattern": f"^{_MELD_CARD}(?: {_MELD_CARD})*$"}
-
-
-def meld_pieces() -> dict[str, Any]:
-    """Melds as ``[cards, represented]`` pairs of card texts: the cards in meld order and
-    the cards they stand for (``["8C 9C JK", "8C 9C 10C"]``)."""
-    return array(array(card_text(non_empty=True), min_items=2, max_items=2))
 
 
 def melds_as_text_or_pieces() -> dict[str, Any]:

@@ -536,22 +536,6 @@ class FieldReader:
         except SerializationError as error:
             raise self.fail(str(error)) from None
 
-    def state_head(self, phases: type[E], most_seats: int) -> dict[str, Any]:
-        """The fields every card game's state starts with (what
-        :func:`state_head_to_dict` writes, but the rules), by their names in the state:
-        at most ``most_seats`` players, a dealer, a hand number, a member of ``phases``,
-        a turn, the hands and the stock."""
-        low, high = -MAX_COUNT, MAX_COUNT
-        return {
-            "player_count": self.integer("players", 0, most_seats),
-            "dealer": self.integer("dealer", low, high),
-            "hand_number": self.integer("hand_number", low, high),
-            "phase": self.choice("phase", phases),
-            "turn": self.integer("turn", low, high),
-            "hands": self.card_lists("hands"),
-            "stock": self.cards(self.data["stock"], "stock"),
-        }
-
     def melds(
         self, name: str, read: Callable[[Any], Any], most: int, value: object = None
     ) -> tuple[Any, ...]:

@@ -54,7 +54,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scala40._checks import describe
+from scala40._checks import describe, refuse_json_constant
 from scala40._format.schema import RNG_TEXT, card, card_text, meld_text
 from scala40.errors import InvalidPositionError, SerializationError
 
@@ -119,10 +119,6 @@ class Cursor:
     def at_end(self) -> bool:
         """Whether the whole field is read."""
         return self.pos >= len(self.text)
-
-    def at_value_end(self) -> bool:
-        """Whether a value ends here (the field's end, or a separator)."""
-        return self.at_end() or self.text[self.pos] in _ENDS
 
     def take(self, char: str) -> bool:
         """Step over ``char`` if it comes next; whether it did."""
@@ -280,7 +276,7 @@ class _MeldCodec(Codec):
 class _JsonCodec(Codec):
     """Any JSON value, written compact with its spaces escaped (``\\u0020``)."""
 
-    _decoder = json.JSONDecoder(parse_constant=lambda name: _refuse_constant(name))
+    _decoder = json.JSONDecoder(parse_constant=refuse_json_constant)
 
     def write(self, value: Any, depth: int) -> str:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=True).replace(" ", "\\u0020")
@@ -295,10 +291,6 @@ class _JsonCodec(Codec):
 
     def words(self) -> str:
         return "compact JSON, spaces written \\u0020"
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number")
 
 
 class ArrayCodec(Codec):

@@ -684,15 +684,7 @@ class ActionEncoding:
 
         :raises ActionEncodingError: the tokens from ``at`` do not start with a move.
         """
-        kind = self._decode_verbs.get(_token_at(actions, at))
-        if kind is None:
-            raise ActionEncodingError(
-                f"expected a verb token at position {at}, got {actions[at]!r}"
-            )
-        at += 1
-        for _name, scheme in self._schemes[kind]:
-            _, at = scheme.read(actions, at)
-        return at
+        return self._fields(actions, at)[2]
 
     def read(self, actions: Sequence[int], at: int = 0) -> tuple[Any, int]:
         """The move whose tokens start at position ``at`` of ``actions`` (the tokens of
@@ -708,6 +700,17 @@ class ActionEncoding:
 
         :raises ActionEncodingError: the tokens from ``at`` do not start with a move.
         """
+        kind, values, at = self._fields(actions, at)
+        try:
+            return kind(**values), at
+        except (InvalidMoveError, InvalidCardError) as error:
+            raise ActionEncodingError(
+                f"the tokens do not make a {kind.verb} move: {error}"
+            ) from None
+
+    def _fields(self, actions: Sequence[int], at: int) -> tuple[Any, dict[str, Any], int]:
+        """The move kind whose verb token stands at position ``at`` of ``actions``, its
+        fields' values as the tokens after it write them, and the position after them."""
         kind = self._decode_verbs.get(_token_at(actions, at))
         if kind is None:
             raise ActionEncodingError(
@@ -717,12 +720,7 @@ class ActionEncoding:
         at += 1
         for name, scheme in self._schemes[kind]:
             values[name], at = scheme.read(actions, at)
-        try:
-            return kind(**values), at
-        except (InvalidMoveError, InvalidCardError) as error:
-            raise ActionEncodingError(
-                f"the tokens do not make a {kind.verb} move: {error}"
-            ) from None
+        return kind, values, at
 
     def describe(self, action: int) -> str:
         """How token ``action`` reads (``"meld"``, ``"7H"``, ``"end"``)."""

@@ -167,7 +167,7 @@ class Evaluation:
         """The 95% Wilson interval of :attr:`share` (as
         :func:`~scala40.tournament.wilson_interval` gives it, over the games, a tie's
         share counted as it is)."""
-        return _wilson(self.wins, self.games)
+        return wilson_interval(self.wins, self.games)
 
     @property
     def points_a_hand(self) -> float:
@@ -235,21 +235,6 @@ class Evaluation:
             f"{self.points_a_hand:+.2f} points a hand (s.e. {self.points_error:.2f}) over "
             f"{self.hands} hands"
         )
-
-
-def _wilson(successes: float, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``successes`` out of ``trials``, where a success
-    may be a share (a tie): :func:`~scala40.tournament.wilson_interval` takes whole
-    successes only, and gives the same for them."""
-    if float(successes).is_integer():
-        return wilson_interval(int(successes), trials)
-    share = successes / trials
-    z2 = _Z95 * _Z95
-    denominator = 1 + z2 / trials
-    centre = (share + z2 / (2 * trials)) / denominator
-    margin = _Z95 * math.sqrt(share * (1 - share) / trials + z2 / (4 * trials * trials))
-    margin /= denominator
-    return (max(0.0, centre - margin), min(1.0, centre + margin))
 
 
 def _by_deal(deals: tuple[DealResult, ...]) -> dict[tuple[int, int], float]:

@@ -45,7 +45,7 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import describe
+from scala40._checks import describe, refuse_json_constant
 from scala40.errors import SerializationError
 
 __all__ = [
@@ -162,7 +162,7 @@ def read_serialized(text: object, game_text: str, max_actions: int) -> Serialize
             f"a state's dictionary of {len(state)} characters: at most {MAX_STATE_CHARS}"
         )
     try:
-        data = json.loads(state, parse_constant=_refuse_constant)
+        data = json.loads(state, parse_constant=refuse_json_constant)
     except RecursionError:
         raise SerializationError("a state's dictionary nests too deep to be one") from None
     except ValueError as error:  # not JSON, numbers of too many digits, NaN
@@ -195,7 +195,3 @@ def _count(name: str, text: str, most: int) -> int:
             f"{name}={describe(text)}: expected a count from 0 to {most} in ASCII digits"
         )
     return int(text)
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number")

@@ -60,9 +60,8 @@ from scala40.errors import (
     InvalidMoveError,
     InvalidValueError,
     Scala40Error,
-    UnknownGameError,
 )
-from scala40.game import Game, load_game
+from scala40.game import Game, registered_game
 from scala40.movekinds import DealMove, RestockMove
 from scala40.resignation import ResignMove
 
@@ -180,9 +179,10 @@ _POLICIES: dict[tuple[str, str], Any] = {}
 def game_of(view: Any) -> Game | None:
     """The registered game ``view`` is of, or ``None`` (a game not registered)."""
     try:
-        return load_game(view.state_type.game_name)
-    except (AttributeError, UnknownGameError):
+        name = view.state_type.game_name
+    except AttributeError:
         return None
+    return registered_game(name)
 
 
 def greedy_of(game: Game | None) -> Any:

@@ -337,11 +337,10 @@ def hand_margin(
     >>> hand_margin((10, 20), (10, 45), ((0,), (1,)), 0, ScoreOrder.LOW)
     25.0
     """
-    sign = 1 if order is ScoreOrder.HIGH else -1
-    gains = [sum(after[member] - before[member] for member in team) / len(team) for team in teams]
+    gains = _side_gains(before, after, teams, order)
     mine = next(gain for team, gain in zip(teams, gains) if seat in team)
     others = [gain for team, gain in zip(teams, gains) if seat not in team]
-    return float(sign * (mine - sum(others) / len(others))) if others else 0.0
+    return float(mine - sum(others) / len(others)) if others else 0.0
 
 
 def hand_share(
@@ -360,13 +359,24 @@ def hand_share(
     >>> hand_share((10, 20), (10, 45), ((0,), (1,)), 0, ScoreOrder.LOW)
     1.0
     """
-    sign = 1 if order is ScoreOrder.HIGH else -1
-    gains = [
-        sign * sum(after[member] - before[member] for member in team) / len(team) for team in teams
-    ]
+    gains = _side_gains(before, after, teams, order)
     best = max(gains)
     winners = tuple(member for team, gain in zip(teams, gains) if gain == best for member in team)
     return win_shares(winners, teams, len(after))[seat]
+
+
+def _side_gains(
+    before: Sequence[int],
+    after: Sequence[int],
+    teams: Sequence[Sequence[int]],
+    order: ScoreOrder | None,
+) -> list[float]:
+    """Each side's mean gain over a hand, from each seat's total ``before`` and ``after``
+    it, signed so that more is better as the game counts (``order``)."""
+    sign = 1 if order is ScoreOrder.HIGH else -1
+    return [
+        sign * sum(after[member] - before[member] for member in team) / len(team) for team in teams
+    ]
 
 
 def _ranked(greedy: Any, view: Any, legal: list[Any], rng: random.Random) -> list[Any]:

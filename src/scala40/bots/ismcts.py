@@ -52,9 +52,8 @@ from scala40.bots._anytime import AnytimeBot, wall_time_limit
 from scala40.deadline import Deadline
 from scala40.errors import (
     InvalidBotSpecError,
-    UnknownGameError,
 )
-from scala40.game import Bot, Game, State, load_game
+from scala40.game import Bot, Game, State, registered_game
 from scala40.match import ScoreOrder
 
 __all__ = ["MAX_ITERATIONS", "MAX_TIME_LIMIT", "ROLLOUT_POLICIES", "ISMCTSBot"]
@@ -195,7 +194,9 @@ class ISMCTSBot(AnytimeBot):
         if len(legal) == 1:
             return [(legal[0], 0, 0.0)]
         first = view.sample(rng.getrandbits(64))
-        search = _Search(self, _game_of(first), random.Random(rng.getrandbits(64)), limit)
+        search = _Search(
+            self, registered_game(first.game_name), random.Random(rng.getrandbits(64)), limit
+        )
         root_moves = search.ranked(view, list(legal))
         root = _Node()
         for iteration in range(self.iterations):
@@ -389,14 +390,6 @@ class _RandomPolicy:
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         return legal[rng.randrange(len(legal))]
-
-
-def _game_of(state: State) -> Game | None:
-    """The registered game of ``state``, or ``None`` for a game played unregistered."""
-    try:
-        return load_game(state.game_name)
-    except UnknownGameError:
-        return None
 
 
 def _policy(rollout: str | Bot, game: Game | None) -> Bot:

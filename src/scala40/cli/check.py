@@ -51,7 +51,6 @@ from scala40.cli.common import (
     print_error,
     print_json,
     shown_cards,
-    spanish_pack,
     standard_input_lines,
 )
 from scala40.cli.style import Style, colour_chosen
@@ -122,14 +121,18 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     add_report_options(parser)
 
 
-def _meld_cards(text: str) -> tuple[Card, ...]:
-    """The cards of a meld's text, as :func:`~scala40.melds.check_meld` reads it (each
-    wild card possibly followed by ``=`` and the card it stands for).
+def _check_meld_texts(meld_texts: Sequence[str]) -> None:
+    """Refuse melds whose texts are not cards as :func:`~scala40.melds.check_meld` reads
+    them (each wild card possibly followed by ``=`` and the card it stands for).
 
-    :raises InvalidCardError: the text holds something that is not a card, or is longer
-        than any card text.
+    :raises InvalidCardError: a text holds something that is not a card, or is longer
+        than any card text (the message numbers the meld).
     """
-    return read_meld_text(text)[0]
+    for number, written in enumerate(meld_texts, 1):
+        try:
+            read_meld_text(written)
+        except InvalidCardError as error:
+            raise InvalidCardError(f"meld {number}: {error}") from None
 
 
 def _extension_text(extension: Extension, unicode: bool) -> str:
@@ -255,13 +258,12 @@ def _run(args: argparse.Namespace) -> int:
         )
     if joker_as is not None and len(meld_texts) > 1:
         raise UsageError("--joker-as applies to a single meld; write JK=CARD in the meld instead")
-    for number, written in enumerate(meld_texts, 1):
-        try:
-            _meld_cards(written)
-        except InvalidCardError as error:
-            raise UsageError(f"meld {number}: {error}") from None
-        if "=" in written and joker_as is not None:
-            raise UsageError("give --joker-as or JK=CARD in the meld, not both")
+    try:
+        _check_meld_texts(meld_texts)
+    except InvalidCardError as error:
+        raise UsageError(str(error)) from None
+    if joker_as is not None and "=" in meld_texts[0]:
+        raise UsageError("give --joker-as or JK=CARD in the meld, not both")
     checked = _check_all(game, preset, ruleset, meld_texts, joker_as, unicode)
     if as_json:
         print_json(checked.answer())
@@ -328,11 +330,7 @@ def meld_report(game: Game, preset: str, meld_texts: Sequence[str]) -> dict[str,
     ruleset: Any = game.ruleset_type.preset(preset)
     if len(meld_texts) > MAX_MELDS:
         raise InvalidValueError(f"{len(meld_texts)} melds: at most {MAX_MELDS} are checked")
-    for number, written in enumerate(meld_texts, 1):
-        try:
-            _meld_cards(written)
-        except InvalidCardError as error:
-            raise InvalidCardError(f"meld {number}: {error}") from None
+    _check_meld_texts(meld_texts)
     return _check_all(game, preset, ruleset, meld_texts, None, False).answer()
 
 
@@ -354,7 +352,7 @@ def judge_meld(request: Request) -> dict[str, Any]:
     :raises InvalidCardError: the line holds something that is not a card.
     """
     context = request.context
-    _meld_cards(request.cards)
+    read_meld_text(request.cards)
     judged = _judge(context.game, context.rules, context.in_deck, request.cards, None, False, 1)
     return judged.report
 
@@ -384,10 +382,10 @@ def _judge(
     the report says it in the command's words."""
     rules: MeldRules = ruleset.meld_rules
     text = game.text
-    cards = _meld_cards(written)
+    cards = read_meld_text(written)[0]
     lines = [f"meld: {shown_cards(cards, unicode, ruleset)}"]
     # A Spanish pack's cards keep their letters: its suits are not the French symbols.
-    unicode = unicode and not spanish_pack(ruleset.deck)
+    unicode = unicode and ruleset.deck.pack != "spanish"
     # "valid" is a meld whose reading is fixed; a tool that asks only whether the cards
     # make a meld (as is_meld does) reads "is_meld", which an ambiguous meld has too.
     report: dict[str, Any] = {

@@ -36,8 +36,9 @@ from scala40.cards import (
     Deck,
     spanish_card_name,
 )
-from scala40.errors import InvalidRulesetError, UnknownGameError
-from scala40.game import DEFAULT_GAME, Game, game_names, load_game
+from scala40.errors import InvalidPositionError, InvalidRulesetError, UnknownGameError
+from scala40.game import DEFAULT_GAME, Game, game_names, load_game, position_from_text
+from scala40.notation import position_head
 from scala40.records import GameRecord
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "add_game_options",
     "add_json_option",
     "add_number_option",
+    "add_position_argument",
     "add_report_options",
     "add_rules_option",
     "add_unicode_option",
@@ -87,9 +89,9 @@ __all__ = [
     "preset_rules",
     "print_error",
     "print_json",
+    "read_position",
     "seconds",
     "shown_cards",
-    "spanish_pack",
     "standard_input_lines",
     "unknown_preset",
 ]
@@ -248,6 +250,36 @@ def standard_input_lines(what: str) -> list[str]:
     return [line.strip() for line in data.splitlines() if line.strip()]
 
 
+def add_position_argument(
+    parser: argparse.ArgumentParser,
+    what: str = "a position's text (state.to_text(), or a seat's view.to_text()), quoted",
+) -> None:
+    """Add the argument ``POSITION``: ``what`` it takes (a state's or a view's text), or
+    ``-`` for one line of standard input (:func:`read_position`)."""
+    parser.add_argument(
+        "position", metavar="POSITION", help=f"{what}; - reads it from standard input"
+    )
+
+
+def read_position(text: str) -> tuple[str, int | None, Any]:
+    """The game a ``POSITION`` argument names, the seat whose view it is (``None``: a
+    whole state) and the position (``-``: the one line of standard input).
+
+    :raises UsageError: standard input holds another count of lines, or the text is no
+        position's text.
+    """
+    if text == "-":
+        lines = standard_input_lines("position")
+        if len(lines) != 1:
+            raise UsageError(f"standard input must hold one position, one line; got {len(lines)}")
+        text = lines[0]
+    try:
+        found = position_from_text(text)
+    except InvalidPositionError as error:
+        raise UsageError(f"POSITION: {error}") from None
+    return (*position_head(text), found)
+
+
 def integer(digits: int) -> Callable[[str], int]:
     """Argument type of a whole number of at most ``digits`` digits, in ASCII (``int``
     alone would take full-width digits, ``1_000`` and numbers of thousands of digits)."""
@@ -386,12 +418,6 @@ def missing_cards(cards: Sequence[Card], rules: Any, game: Game) -> str:
     return "; ".join(words)
 
 
-def spanish_pack(deck: Deck) -> bool:
-    """Whether ``deck`` is a Spanish pack, whose suits (espadas, copas, oros, bastos)
-    print in words, never as the French symbols."""
-    return deck.name.startswith("spanish")
-
-
 def shown_cards(cards: Sequence[Card], unicode: bool, rules: Any) -> str:
     """Cards as a report prints them: with ``unicode``, a French pack's suits as symbols
     and a Spanish pack's cards also named in Spanish, as its pictures show them.
@@ -403,7 +429,7 @@ def shown_cards(cards: Sequence[Card], unicode: bool, rules: Any) -> str:
     >>> shown_cards(parse_cards("AS 7H KD"), True, rules)
     'AS 7H KD (as de espadas, siete de copas, rey de oros)'
     """
-    if unicode and spanish_pack(rules.deck):
+    if unicode and rules.deck.pack == "spanish":
         words = ", ".join(spanish_card_name(card) for card in cards)
         return f"{card_names(cards, False)} ({words})" if cards else ""
     return card_names(cards, unicode)

@@ -29,15 +29,13 @@ from scala40.cli.common import (
     Command,
     UsageError,
     add_number_option,
+    add_position_argument,
     add_unicode_option,
     print_json,
-    spanish_pack,
-    standard_input_lines,
+    read_position,
 )
 from scala40.cli.play import HINT_BOT, hint_bot
-from scala40.errors import InvalidPositionError
-from scala40.game import Game, load_game, position_from_text
-from scala40.notation import position_head
+from scala40.game import Game, load_game
 
 __all__ = ["COMMAND", "MAX_RUNNERS_UP", "hint_moves", "walks_legend"]
 
@@ -46,12 +44,7 @@ MAX_RUNNERS_UP = 20
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "position",
-        metavar="POSITION",
-        help="a position's text, quoted (state.to_text(), or a seat's view.to_text()); "
-        "- reads it from standard input",
-    )
+    add_position_argument(parser)
     parser.add_argument(
         "--bot",
         metavar="BOT",
@@ -95,20 +88,10 @@ def hint_moves(
 
 
 def _run(args: argparse.Namespace) -> int:
-    text: str = args.position
-    if text == "-":
-        lines = standard_input_lines("position")
-        if len(lines) != 1:
-            raise UsageError(f"standard input must hold one position, one line; got {len(lines)}")
-        text = lines[0]
     count: int = args.count
     if not 1 <= count <= MAX_RUNNERS_UP:
         raise UsageError(f"--count must be from 1 to {MAX_RUNNERS_UP}, got {count}")
-    try:
-        found = position_from_text(text)
-    except InvalidPositionError as error:
-        raise UsageError(f"POSITION: {error}") from None
-    name, seat = position_head(text)
+    name, seat, found = read_position(args.position)
     game = load_game(name)
     view, legal = _decision(game, found, seat)
     bot = hint_bot(args.bot, game, "--bot")
@@ -139,7 +122,7 @@ def _run(args: argparse.Namespace) -> int:
     print(f"{game.title}, seat {decider} to decide{what}: the {bot_name(bot)} bot would play")
     # A Spanish pack keeps its letters: its suits are not the French symbols.
     rules = getattr(found, "rules", None)
-    unicode = args.unicode and not (rules is not None and spanish_pack(rules.deck))
+    unicode = args.unicode and not (rules is not None and rules.deck.pack == "spanish")
     for place, item in enumerate(moves, 1):
         shown = game.text.move(item["move"], unicode)
         if len(legal) == 1:

@@ -24,50 +24,25 @@ sequences: 17
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from scala40.cli.common import (
     EXIT_OK,
     Command,
     UsageError,
     add_number_option,
+    add_position_argument,
     print_json,
-    standard_input_lines,
+    read_position,
 )
-from scala40.errors import InvalidPositionError
-from scala40.game import load_game, position_from_text
-from scala40.notation import position_head
+from scala40.game import load_game
 from scala40.perft import DEFAULT_NODE_LIMIT, MAX_DEPTH, MAX_NODE_LIMIT, perft_divide
 from scala40.perft import canonical_moves as _canonical_moves
 
 __all__ = ["MOVES_COMMAND", "PERFT_COMMAND"]
 
 
-def _add_position(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument(
-        "position",
-        metavar="POSITION",
-        help=f"{what}'s text, quoted; - reads it from standard input",
-    )
-
-
-def _position(text: str) -> tuple[str, Any]:
-    """The game's name and the position that ``text`` (or standard input, for ``-``)
-    holds."""
-    if text == "-":
-        lines = standard_input_lines("position")
-        if len(lines) != 1:
-            raise UsageError(f"standard input must hold one position, one line; got {len(lines)}")
-        text = lines[0]
-    try:
-        found = position_from_text(text)
-    except InvalidPositionError as error:
-        raise UsageError(f"POSITION: {error}") from None
-    return position_head(text)[0], found
-
-
 def _configure_moves(parser: argparse.ArgumentParser) -> None:
-    _add_position(parser, "a position (state.to_text(), or a seat's view.to_text())")
+    add_position_argument(parser)
     parser.add_argument(
         "--json",
         action="store_true",
@@ -76,7 +51,7 @@ def _configure_moves(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_moves(args: argparse.Namespace) -> int:
-    name, position = _position(args.position)
+    name, _, position = read_position(args.position)
     game = load_game(name)
     for move in _canonical_moves(position):
         if args.json:
@@ -87,7 +62,9 @@ def _run_moves(args: argparse.Namespace) -> int:
 
 
 def _configure_perft(parser: argparse.ArgumentParser) -> None:
-    _add_position(parser, "a whole state (state.to_text(): a view hides the stock)")
+    add_position_argument(
+        parser, "a whole state's text (state.to_text(): a view hides the stock), quoted"
+    )
     parser.add_argument(
         "depth",
         metavar="DEPTH",
@@ -110,7 +87,7 @@ def _configure_perft(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_perft(args: argparse.Namespace) -> int:
-    _, state = _position(args.position)
+    _, _, state = read_position(args.position)
     if not hasattr(state, "view"):
         raise UsageError("POSITION: perft counts over a whole state, not a seat's view")
     depth: int = args.depth

@@ -40,7 +40,6 @@ from scala40.cli.common import (
     load_game_record,
     player_label,
     plural,
-    spanish_pack,
 )
 from scala40.cli.style import Style, colour_chosen, in_words
 from scala40.errors import (
@@ -415,7 +414,7 @@ def _run(args: argparse.Namespace) -> int:
     )  # fmt: skip
     bots = _seat_bots(table.specs, game)
     # A Spanish pack keeps its letters: the board names its cards in Spanish beside them.
-    unicode: bool = args.unicode and not spanish_pack(rules.deck)
+    unicode: bool = args.unicode and rules.deck.pack != "spanish"
     style = Style(colour=colour_chosen(args.color, sys.stdout), unicode=unicode)
     terminal = sys.stdout.isatty() and sys.stdin.isatty()
     names = [("you" if player == seat else bot_name(bots[player])) for player in range(players)]

@@ -16,7 +16,6 @@ from scala40.cli.common import (
     load_game_record,
     plural,
     print_json,
-    spanish_pack,
 )
 from scala40.cli.style import Style, colour_chosen, in_words
 from scala40.game import DEFAULT_GAME
@@ -58,7 +57,7 @@ def _run(args: argparse.Namespace) -> int:
     record, game = load_game_record(args.file, args.game)
     as_json: bool = args.json
     # A Spanish pack keeps its letters: its suits are not the French symbols.
-    unicode: bool = args.unicode and not as_json and not spanish_pack(record.rules.deck)
+    unicode: bool = args.unicode and not as_json and record.rules.deck.pack != "spanish"
     text = game.text
     # The record's names of the seats (``human`` and the bots of ``play --save``).
     names = list(record.names) or [f"player {player}" for player in range(record.players)]

@@ -198,7 +198,12 @@ from scala40.serving.bot_seats import (
     timed_bot,
 )
 from scala40.serving.fair_deal import Deal, SealedDeal, terms_text
-from scala40.serving.request_fields import read_rules, read_seed, refuse_unknown_fields
+from scala40.serving.request_fields import (
+    read_field,
+    read_rules,
+    read_seed,
+    refuse_unknown_fields,
+)
 from scala40.serving.seat_access import Reach, SeatAccess, resigning_seat
 
 __all__ = [
@@ -220,26 +225,10 @@ MAX_HANDLES = 1000
 """The most games the referee holds at once."""
 
 
-def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
-    """A request's field, checked to be of ``kind`` (a missing one is an error)."""
-    if name not in request:
-        raise InvalidArgumentError(f"the request has no {name!r}")
-    value = request[name]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        wanted = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise InvalidArgumentError(f"{name!r} must be {_JSON_NAMES.get(wanted, wanted)}")
-    return value
-
-
 _Handler = Callable[[Mapping[str, Any]], dict[str, Any]]
 """An operation's handler: the request in, the answer's fields out."""
-_JSON_NAMES = {"int": "an integer", "str": "text", "dict": "an object", "list": "a list"}
 _COMMON = frozenset({"op", "id"})
 """The fields every request may carry."""
-
-
-def _optional(request: Mapping[str, Any], name: str, kind: type, default: Any) -> Any:
-    return _field(request, name, kind) if request.get(name) is not None else default
 
 
 class Referee:
@@ -327,7 +316,7 @@ class Referee:
             if len(json.dumps(given_id)) > MAX_ID_LENGTH:
                 given_id = None
                 raise InvalidArgumentError(f"'id' is longer than {MAX_ID_LENGTH} characters")
-            op = _field(request, "op", str)
+            op = read_field(request, "op", str)
             declared = self._operations.get(op)
             if declared is None:
                 raise InvalidArgumentError(
@@ -352,7 +341,7 @@ class Referee:
     # ------------------------------------------------------------ games
 
     def _game(self, request: Mapping[str, Any]) -> Game:
-        name = _optional(request, "game", str, None)
+        name = read_field(request, "game", str, None)
         if name is None:
             return self._default_game
         return load_game(name)
@@ -379,7 +368,7 @@ class Referee:
     ) -> BotSeats | None:
         """The bot seats ``bots`` asks for (``None`` without it); their randomness is
         drawn from ``bot_seed``, else ``seed``."""
-        specs = _optional(request, "bots", list, None)
+        specs = read_field(request, "bots", list, None)
         if specs is None:
             return None
         if len(specs) != state.player_count:
@@ -418,7 +407,7 @@ class Referee:
         return answer
 
     def _held(self, request: Mapping[str, Any]) -> tuple[str, Any]:
-        handle = _field(request, "handle", str)
+        handle = read_field(request, "handle", str)
         if handle in self._waiting:
             raise InvalidArgumentError(self._not_dealt(handle))
         if handle not in self._states:
@@ -447,8 +436,8 @@ class Referee:
         game = self._game(request)
         rules = read_rules(game, request.get("rules"))
         fallback = min(max(game.default_players, rules.min_players), rules.max_players)
-        players = _optional(request, "players", int, fallback)
-        specs = _optional(request, "bots", list, None)
+        players = read_field(request, "players", int, fallback)
+        specs = read_field(request, "bots", list, None)
         if specs is None:
             specs = [None] * players
         seats = [
@@ -501,7 +490,7 @@ class Referee:
 
     def _waiting_deal(self, request: Mapping[str, Any]) -> tuple[str, SealedDeal, dict[str, Any]]:
         """The game ``handle`` names, whose deal waits for its seats' parts."""
-        handle = _field(request, "handle", str)
+        handle = read_field(request, "handle", str)
         if handle not in self._waiting:
             if handle in self._states:
                 raise InvalidArgumentError(
@@ -513,7 +502,7 @@ class Referee:
 
     def _parts(self, request: Mapping[str, Any], name: str, deal: SealedDeal) -> list[Any]:
         """The list ``name`` of ``request``: one entry per seat of ``deal``."""
-        parts: list[Any] = _field(request, name, list)
+        parts: list[Any] = read_field(request, name, list)
         if len(parts) != len(deal.values):
             raise InvalidValueError(
                 f"{name!r} must hold one entry per seat ({len(deal.values)}), got {len(parts)}"
@@ -604,7 +593,7 @@ class Referee:
         handle, state = self._held(request)
         seat: int | None = None
         if reach is Reach.SEAT:
-            seat = _field(request, "seat", int)
+            seat = read_field(request, "seat", int)
             if not 0 <= seat < state.player_count:
                 raise InvalidValueError(
                     f"'seat' must be a seat of the game, from 0 to {state.player_count - 1}, "
@@ -615,7 +604,7 @@ class Referee:
         self._access(handle, state).check(reach, state, f"{op!r} of {handle!r}", seat)
 
     def _deal(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        handle = _field(request, "handle", str)
+        handle = read_field(request, "handle", str)
         if handle in self._waiting:
             return {"deal": self._waiting[handle][0].public(revealed=False)}
         handle, state = self._held(request)
@@ -635,8 +624,8 @@ class Referee:
 
     def _apply(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, state = self._held(request)
-        move = _field(request, "move", (str, dict))
-        expected = _optional(request, "expected_move_number", int, None)
+        move = read_field(request, "move", (str, dict))
+        expected = read_field(request, "expected_move_number", int, None)
         chance = request.get("chance", True)
         if not isinstance(chance, bool):
             raise InvalidArgumentError("'chance' must be true or false")
@@ -678,7 +667,7 @@ class Referee:
 
     def _bot(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
-        spec = _optional(request, "bot", str, DEFAULT_BOT)
+        spec = read_field(request, "bot", str, DEFAULT_BOT)
         return self._bot_answer(state, spec, request)
 
     def _hint(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -688,7 +677,7 @@ class Referee:
             (spec for spec in HINT_BOTS if spec.partition(":")[0] in bot_factories(game)),
             DEFAULT_BOT,
         )
-        spec = _optional(request, "bot", str, fallback)
+        spec = read_field(request, "bot", str, fallback)
         answer = self._bot_answer(state, spec, request)
         answer["advice"] = game.text.turn_hint(state)
         return answer
@@ -711,15 +700,15 @@ class Referee:
 
     def _view(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
-        seat = _field(request, "seat", int)
+        seat = read_field(request, "seat", int)
         seen = state.view(seat)
         view: dict[str, Any] = seen.to_dict()
         return {"view": view, "position": seen.to_text()}
 
     def _events_since(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, state = self._held(request)
-        seat = _field(request, "seat", int)
-        since = _optional(request, "since", int, 0)
+        seat = read_field(request, "seat", int)
+        since = read_field(request, "since", int, 0)
         return {
             "events": events_since(self._events[handle], since, seat),
             "move_number": state.move_number,
@@ -727,7 +716,7 @@ class Referee:
 
     def _sample(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
-        seat = _field(request, "seat", int)
+        seat = read_field(request, "seat", int)
         seed = _seed(request, "seed", 0)
         sampled = state.view(seat).sample(seed)
         return {
@@ -743,7 +732,7 @@ class Referee:
         if "position" in request:
             if "state" in request:
                 raise InvalidArgumentError("give 'state' or 'position', not both")
-            text = _field(request, "position", str)
+            text = read_field(request, "position", str)
             name, seat = position_head(text)
             if seat is not None:
                 raise InvalidArgumentError(
@@ -753,7 +742,7 @@ class Referee:
             game = self._game(request) if "game" in request else load_game(name)
             state = game.state_from_text(text)
             return self._hold_with_bots(game, state, request)
-        data = _field(request, "state", dict)
+        data = read_field(request, "state", dict)
         game = self._game(request) if "game" in request else _game_of_state(data)
         state = game.state_from_dict(data)
         return self._hold_with_bots(game, state, request)
@@ -767,13 +756,13 @@ class Referee:
         if request.get("view") is not None:
             if request.get("handle") is not None:
                 raise InvalidArgumentError("give 'handle' and 'seat', or 'view', not both")
-            return {"svg": view_svg(_field(request, "view", dict), **options)}
+            return {"svg": view_svg(read_field(request, "view", dict), **options)}
         _, state = self._held(request)
-        seat = _field(request, "seat", int)
+        seat = read_field(request, "seat", int)
         return {"svg": view_svg(state.view(seat), **options)}
 
     def _close(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        handle = _field(request, "handle", str)
+        handle = read_field(request, "handle", str)
         if self._waiting.pop(handle, None) is not None:
             return {"closed": handle}
         handle, _ = self._held(request)
@@ -785,8 +774,8 @@ class Referee:
 
     def _check(self, request: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game(request)
-        preset = _optional(request, "rules", str, game.ruleset_type.DEFAULT_PRESET)
-        melds = _field(request, "melds", list)
+        preset = read_field(request, "rules", str, game.ruleset_type.DEFAULT_PRESET)
+        melds = read_field(request, "melds", list)
         if not 1 <= len(melds) <= MAX_MELDS:
             raise InvalidValueError(f"'melds' must hold from 1 to {MAX_MELDS} melds")
         if not all(isinstance(meld, str) for meld in melds):
@@ -831,9 +820,9 @@ class Referee:
 
     def _hand(self, request: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game(request)
-        preset = _optional(request, "rules", str, game.ruleset_type.DEFAULT_PRESET)
+        preset = read_field(request, "rules", str, game.ruleset_type.DEFAULT_PRESET)
         rules = game.ruleset_type.preset(preset)
-        written = _field(request, "cards", str)
+        written = read_field(request, "cards", str)
         if len(written) > MAX_CARDS_TEXT:
             raise InvalidValueError(f"the cards' text is at most {MAX_CARDS_TEXT} characters")
         cards = parse_cards(written)

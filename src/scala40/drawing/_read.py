@@ -13,8 +13,8 @@ from scala40._wording import players_text
 from scala40.cards import CARD_NAMES, RANK_OF, Card, as_cards
 from scala40.client_view import ClientView
 from scala40.drawing._scene import MeldCards, Scene, meld_of_text, seat_name
-from scala40.errors import InvalidArgumentError, InvalidCardError, UnknownGameError
-from scala40.game import load_game
+from scala40.errors import InvalidArgumentError, InvalidCardError
+from scala40.game import registered_game
 
 __all__ = [
     "MAX_DRAWN_CARDS",
@@ -71,9 +71,8 @@ def card_count(value: object, name: str) -> int:
 
 
 def is_spanish_rules(rules: Any) -> bool:
-    deck = field(rules, "deck")
-    name = field(deck, "name", "")
-    return isinstance(name, str) and name.startswith("spanish")
+    pack: object = field(field(rules, "deck"), "pack")
+    return pack == "spanish"
 
 
 def game_title(game_name: object) -> str:
@@ -81,10 +80,8 @@ def game_title(game_name: object) -> str:
     its own name, and a view that does not say its game under none."""
     if not isinstance(game_name, str):
         return "Game"
-    try:
-        return str(load_game(game_name).title)
-    except UnknownGameError:
-        return game_name[:40]
+    game = registered_game(game_name)
+    return game_name[:40] if game is None else game.title
 
 
 _MAX_NUMBER = 10**9
@@ -199,10 +196,7 @@ def scene_of_json(client: ClientView) -> tuple[Scene, Any]:
     """The scene of a view's JSON, read back and checked (:func:`~scala40.client_view.view_from_dict`), each
     field the picture reads checked once more for what the picture needs of it."""
     public = client.public
-    try:
-        game: Any = load_game(client.game)
-    except UnknownGameError:
-        game = None
+    game = registered_game(client.game)
     sizes = public.get("hand_sizes")
     if not (isinstance(sizes, list) and 1 <= len(sizes) <= 16):
         raise InvalidArgumentError(

@@ -290,7 +290,8 @@ def canonical_meld(
         for meld in readings_found:
             if sequence_only and meld.kind is not _SEQUENCE_KIND:
                 continue
-            if _fits(meld, cards, given, notation):
+            # A reading of the cards that gives every reading the text gives.
+            if meld_agrees(cards, given, meld.cards, meld.represented, notation):
                 key = (meld.cards, meld.represented)
                 found.setdefault(key, (meld, []))[1].append(order)
     if not found:
@@ -335,11 +336,6 @@ def _as_written(
     if all(rep is None for rep in given):
         return ordered, ()
     return ordered, tuple(rep for _, rep in pairs)
-
-
-def _fits(meld: Meld, cards: tuple[Card, ...], given: Readings, notation: MeldNotation) -> bool:
-    """Whether ``meld`` (a reading of ``cards``) gives every reading the text gives."""
-    return meld_agrees(cards, given, meld.cards, meld.represented, notation)
 
 
 def reading_agrees(given: Card, listed: Card, in_set: bool, notation: MeldNotation) -> bool:

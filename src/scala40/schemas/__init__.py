@@ -109,9 +109,6 @@ PROTOCOLS = ("serve.request", "serve.answer", "check.verdict", "hand.verdict", "
 hand --jsonl``, and a line of the conformance corpus (:mod:`scala40.conformance`). Their
 payloads refer to the schemas of :data:`BUILTIN_GAMES`."""
 
-_MAX_TEXT = 100_000
-"""The longest text a schema lets a card list or a meld be (far more than any deck)."""
-
 
 def schema_file_name(kind: str, game: str | Game = "scala40") -> str:
     """The name of the file that holds a shipped schema: ``<game>.<kind>.json``.

@@ -12,14 +12,14 @@ import hmac
 import json
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 import attrs
 
 from scala40._checks import describe, is_decimal
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.schemas.protocol import MAX_SEED
-from scala40.serving.signatures import check_public_key
+from scala40.serving.signatures import canonical_json, check_public_key
 
 __all__ = [
     "DEAL_SCHEME",
@@ -77,18 +77,18 @@ _VALUE_DIGITS = (32, 64)
 """The fewest and the most hexadecimal digits of a person's value (128 to 256 bits)."""
 
 
+def is_digest(text: object) -> TypeGuard[str]:
+    """Whether ``text`` is a SHA-256 digest as the deals write them: 64 lowercase
+    hexadecimal digits (the form of a salt and of a secret too)."""
+    return isinstance(text, str) and len(text) == 2 * SALT_BYTES and set(text) <= _HEX
+
+
 def _check_hex(what: str, text: object) -> str:
-    if not (isinstance(text, str) and len(text) == 2 * SALT_BYTES and set(text) <= _HEX):
+    if not is_digest(text):
         raise InvalidValueError(
             f"a {what} is {2 * SALT_BYTES} lowercase hexadecimal digits, got {describe(text)}"
         )
     return text
-
-
-def is_digest(text: object) -> bool:
-    """Whether ``text`` is a SHA-256 digest as the deals write them: 64 lowercase
-    hexadecimal digits."""
-    return isinstance(text, str) and len(text) == 2 * SALT_BYTES and set(text) <= _HEX
 
 
 def check_salt(salt: object) -> str:
@@ -203,7 +203,7 @@ def terms_text(
         terms["key"] = check_public_key(key)
     elif unsigned:
         terms["key"] = None  # said, so that no client takes the table for a signing one
-    return json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return canonical_json(terms)
 
 
 def sealed_commitment_of(secret: str, salt: str, terms: object) -> str:
@@ -451,8 +451,9 @@ class SealedDeal:
         voided = (*self.voided, (self.commitment, self.withheld))
         terms = json.loads(self.terms)
         terms["voids"] = len(voided)
-        text = json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-        return attrs.evolve(SealedDeal.draw(text, len(self.values), now), voided=voided)
+        return attrs.evolve(
+            SealedDeal.draw(canonical_json(terms), len(self.values), now), voided=voided
+        )
 
     @property
     def first_deal(self) -> str:

@@ -170,7 +170,7 @@ from scala40.serving.deals import (
     value_commitment_of,
 )
 from scala40.serving.signatures import check_public_key
-from scala40.serving.undo import ONLY_AGAINST_BOTS
+from scala40.serving.undo import table_refusal
 
 __all__ = [
     "DEAL_SCHEME",
@@ -402,12 +402,6 @@ def _game_named(name: str, where: str) -> Any:
         raise SerializationError(f"{where}: {error}") from None
 
 
-def _table_refusal(seats: Sequence[Mapping[str, Any]], seat: int) -> str | None:
-    """Why the table of ``seats`` takes no undo from ``seat`` (another person sits)."""
-    others = [place for other, place in enumerate(seats) if other != seat]
-    return None if all("bot" in place for place in others) else ONLY_AGAINST_BOTS
-
-
 def _sealed_problems(
     commitment: object,
     deal: Mapping[str, Any],
@@ -479,8 +473,8 @@ def _sealed_problems(
             f"and the values give ({seed})"
         ]
     game, rules = found
-    refusal = _table_refusal(seats, seen.seat)
-    return warnings + _replay(seed, game, rules, len(seats), seen, events, refusal)
+    refused = table_refusal(seats, seen.seat)
+    return warnings + _replay(seed, game, rules, len(seats), seen, events, refused)
 
 
 def _own_value_problem(mine: object, value: object, seat: int) -> str | None:
@@ -538,7 +532,7 @@ def _replay(
     players: int,
     seen: Any,
     events: Sequence[object],
-    table_refusal: str | None,
+    undo_refused: str | None,
 ) -> list[str]:
     """The events and the last view the seat was sent, against the game ``seed`` deals
     under ``rules`` (:mod:`scala40.serving._replay`)."""
@@ -546,7 +540,7 @@ def _replay(
         state = game.new_game(rules, players, seed)
     except Scala40Error as error:
         return [f"the terms deal no game: {error}"]
-    return replay_problems(state, seen, events, table_refusal)
+    return replay_problems(state, seen, events, undo_refused)
 
 
 def verify_deal(

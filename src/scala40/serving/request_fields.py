@@ -11,7 +11,8 @@ A larger integer is refused rather than rounded by whoever wrote it.
 
 **Rulesets** are a preset's name or a ruleset's dictionary (``ruleset.to_dict()``).
 
-**Fields** a request does not take (a misspelt ``"seeed"``) are refused by name.
+**Fields** are read by their JSON type (:func:`read_field`: ``null`` is a field left
+out), and those a request does not take (a misspelt ``"seeed"``) are refused by name.
 
 >>> from scala40.serving.request_fields import read_seed
 >>> read_seed("18446744073709551615"), read_seed(7)
@@ -24,7 +25,7 @@ scala40.errors.InvalidValueError: 'seed' must be an integer from 0 to 2**53 - 1 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scala40._checks import describe, is_decimal, is_int
@@ -32,10 +33,50 @@ from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import Game
 from scala40.schemas.protocol import MAX_SEED, MAX_SEED_INTEGER
 
-__all__ = ["MAX_SEED", "MAX_SEED_INTEGER", "read_rules", "read_seed", "refuse_unknown_fields"]
+__all__ = [
+    "MAX_SEED",
+    "MAX_SEED_INTEGER",
+    "read_field",
+    "read_rules",
+    "read_seed",
+    "refuse_unknown_fields",
+]
 
 _UNKNOWN_SHOWN = 5
 """How many unknown fields a refusal names."""
+
+
+_KINDS = {int: "an integer", str: "text", dict: "an object", list: "a list", bool: "true or false"}
+"""How a refusal names each JSON type a field may have to be."""
+
+
+def read_field(
+    request: Mapping[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...
+) -> Any:
+    """The field ``name`` of ``request``, of type ``kind`` (or of one of the types a tuple
+    names; ``true`` and ``false`` are no integers); missing or ``null``: ``default``, or
+    without one an error.
+
+    >>> from scala40.serving.request_fields import read_field
+    >>> read_field({"seat": 1}, "seat", int), read_field({"since": None}, "since", int, 0)
+    (1, 0)
+    >>> read_field({"move": 7}, "move", (str, dict))
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidArgumentError: 'move' must be text or an object
+
+    :raises InvalidArgumentError: the field is missing (without a default) or of
+        another type.
+    """
+    value = request.get(name)
+    if value is None:
+        if default is ...:
+            raise InvalidArgumentError(f"the request has no {name!r}")
+        return default
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise InvalidArgumentError(f"{name!r} must be {' or '.join(_KINDS[k] for k in kinds)}")
+    return value
 
 
 def _seed_wanted(name: str) -> str:

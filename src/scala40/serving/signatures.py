@@ -65,6 +65,7 @@ __all__ = [
     "SigningKey",
     "acknowledgement_text",
     "can_check",
+    "canonical_json",
     "check_public_key",
     "signature_verdict",
 ]
@@ -109,6 +110,18 @@ def check_public_key(key: object) -> str:
     return key
 
 
+def canonical_json(value: object) -> str:
+    """``value`` as JSON in the one form every text that is hashed or signed takes (a
+    deal's terms, an acknowledgement): keys sorted, no spaces, ASCII only, so that the
+    same value gives the same bytes wherever it is written.
+
+    >>> from scala40.serving.signatures import canonical_json
+    >>> canonical_json({"seat": 1, "game": "toy", "shuffle": True})
+    '{"game":"toy","seat":1,"shuffle":true}'
+    """
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
 def _signed_fields(acknowledgement: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
     """The scheme and the fields ``acknowledgement`` is signed over: the table named
     (``first_deal``), or, without it, an acknowledgement made before tables were named."""
@@ -129,8 +142,7 @@ def acknowledgement_text(acknowledgement: Mapping[str, Any]) -> bytes:
     """
     scheme, names = _signed_fields(acknowledgement)
     fields = {name: acknowledgement.get(name) for name in names}
-    text = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return f"{scheme}:{text}".encode("ascii")
+    return f"{scheme}:{canonical_json(fields)}".encode("ascii")
 
 
 class SigningKey:

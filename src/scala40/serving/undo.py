@@ -27,14 +27,22 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["ONLY_AGAINST_BOTS", "undo_refusal"]
+__all__ = ["ONLY_AGAINST_BOTS", "table_refusal", "undo_refusal"]
 
 ONLY_AGAINST_BOTS = "undo is only at a table whose other seats are all bots"
 """Why no seat of a table with another person may undo: that person would see the
 move taken back and another made."""
+
+
+def table_refusal(seats: Sequence[Mapping[str, Any]], seat: int) -> str | None:
+    """Why the table of ``seats`` (each naming the ``bot`` that plays it, if one does)
+    takes no undo from ``seat`` (:data:`ONLY_AGAINST_BOTS`: another person sits), or
+    ``None`` when its other seats are all bots."""
+    others = (place for other, place in enumerate(seats) if other != seat)
+    return None if all(place.get("bot") is not None for place in others) else ONLY_AGAINST_BOTS
 
 
 def undo_refusal(events: Iterable[Mapping[str, Any]], seat: int) -> str | None:

@@ -52,7 +52,7 @@ def card_names(deck: Deck) -> dict[str, str]:
     """What the page calls each card of a Spanish pack (C-DECK), by its notation: the
     names the command line prints beside it ("caballo de copas" for ``QH``); none for a
     French pack, whose notation is its name."""
-    if not deck.name.startswith("spanish"):
+    if deck.pack != "spanish":
         return {}
     return {CARD_NAMES[card]: spanish_card_name(card) for card in sorted(set(deck.cards))}
 

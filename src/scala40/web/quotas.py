@@ -133,12 +133,6 @@ class Buckets:
         bucket.fill(now)
         return bucket
 
-    def has_some(self, key: str) -> bool:
-        """Whether ``key``'s bucket holds something."""
-        now = time.monotonic()
-        with self._lock:
-            return self._bucket(key, now).level > 0
-
     def share_left(self, key: str) -> float:
         """What ``key``'s bucket holds, as a share of what it holds at most (1: full; below
         0 once a request overspent it)."""
@@ -165,15 +159,9 @@ class Buckets:
         with self._lock:
             self._bucket(key, now).level -= amount
 
-    def is_full(self, key: str) -> bool:
-        """Whether ``key``'s bucket is full (nothing taken from it for a minute's worth)."""
-        now = time.monotonic()
-        with self._lock:
-            return self._bucket(key, now).level >= self.per_minute
-
     def seconds_until(self, key: str, amount: float = 0.0) -> float:
         """How long until ``key``'s bucket holds ``amount`` (``0``: something), as
-        :meth:`take_one` and :meth:`has_some` ask: 0 when it does now, infinite when it
+        :meth:`take_one` and the budgets ask: 0 when it does now, infinite when it
         never will."""
         now = time.monotonic()
         with self._lock:

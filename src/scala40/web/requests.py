@@ -13,6 +13,8 @@ from urllib.parse import parse_qs
 
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.serving.bot_seats import DEFAULT_BOT
+from scala40.serving.request_fields import read_field
+from scala40.web.budgets import Refusal
 
 __all__ = [
     "ACTION_FIELDS",
@@ -29,6 +31,7 @@ __all__ = [
     "read_number",
     "read_query",
     "read_since",
+    "refuse",
     "seat_of",
 ]
 
@@ -59,19 +62,18 @@ class RequestError(Exception):
         self.limit = limit
 
 
-def read_field(body: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
-    """A field of a request, of type ``kind`` (missing: ``default``, or an error)."""
-    if name not in body or body[name] is None:
-        if default is ...:
-            raise InvalidArgumentError(f"the request has no {name!r}")
-        return default
-    value = body[name]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise InvalidArgumentError(f"{name!r} must be {_KINDS[kind]}")
-    return value
+def refuse(refusal: Refusal | None) -> None:
+    """Refuse a request whose budgets are spent (429, with when to try again and the
+    limit reached); nothing when ``refusal`` is ``None``."""
+    if refusal is not None:
+        raise RequestError(
+            429,
+            "TooManyRequests",
+            refusal.message,
+            retry_after=refusal.retry_after,
+            limit=refusal.limit,
+        )
 
-
-_KINDS = {int: "an integer", str: "text", dict: "an object", list: "a list", bool: "true or false"}
 
 CREATE_FIELDS = ("game", "rules", "players", "seed", "bots", "bot", "bot_time_limit", "shuffle")
 """The fields of ``POST /tables``."""

@@ -92,17 +92,16 @@ from contextlib import AbstractContextManager, nullcontext, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import urlparse
 
 # The module, not its names: the command line's package, which scala40.web.tables imports
 # for its bot seats, imports this module through ``scala40 web``.
 import scala40.web.tables as web_tables
-from scala40._checks import describe
+from scala40._checks import describe, refuse_json_constant
 from scala40.deadline import Deadline
 from scala40.drawing import PACKS, card_set, view_svg
 from scala40.errors import (
     InvalidArgumentError,
-    InvalidValueError,
     Scala40Error,
     StaleMoveError,
 )
@@ -113,6 +112,7 @@ from scala40.web.intake import Arrived, Intake
 from scala40.web.limits import ServerLimits
 from scala40.web.lobby import games_listing
 from scala40.web.quotas import client_of
+from scala40.web.requests import read_query, refuse
 from scala40.web.turns import Turns, reclaimable, reclaimed, waiting_as
 
 __all__ = ["MAX_BODY", "STATIC_FILES", "TableHandler", "make_server"]
@@ -307,15 +307,7 @@ class TableHandler(BaseHTTPRequestHandler):
             return nullcontext(True)
         client = self._client()
         budgets = self.tables.budgets
-        refusal = budgets.refuse_work(client)
-        if refusal is not None:
-            raise web_tables.RequestError(
-                429,
-                "TooManyRequests",
-                refusal.message,
-                retry_after=refusal.retry_after,
-                limit=refusal.limit,
-            )
+        refuse(budgets.refuse_work(client))
         return budgets.running(
             client,
             self.server.connections.client_count(client),
@@ -338,7 +330,7 @@ class TableHandler(BaseHTTPRequestHandler):
         if not raw:
             return None
         try:
-            return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+            return json.loads(raw.decode("utf-8"), parse_constant=refuse_json_constant)
         except json.JSONDecodeError as error:
             raise web_tables.RequestError(
                 400, "BadRequest", f"the body is not JSON: {error}"
@@ -346,7 +338,7 @@ class TableHandler(BaseHTTPRequestHandler):
         except UnicodeDecodeError:
             raise web_tables.RequestError(400, "BadRequest", "the body is not UTF-8") from None
         except ValueError as error:  # NaN, Infinity, or an integer of thousands of digits
-            message = str(error) if "number a request" in str(error) else "a number too long"
+            message = str(error) if "is not a number" in str(error) else "a number too long"
             raise web_tables.RequestError(400, "BadRequest", f"the body's {message}") from None
 
     def _read(self, length: int) -> bytes:
@@ -382,12 +374,12 @@ class TableHandler(BaseHTTPRequestHandler):
         if method == "GET" and len(parts) == 3 and parts[0] == "cards" and parts[1] in PACKS:
             return 200, _card(parts[1], parts[2]), _SVG
         if method == "POST" and parts == ["picture"]:
-            params = _params(query)
+            params = read_query(query)
             return 200, _picture_of_json(self._body(), params).encode(), _SVG
         if method == "GET" and len(parts) == 3 and parts[0] == "tables" and parts[2] == "picture":
             if not (parts[1].isascii() and parts[1].isdigit()) or len(parts[1]) > 12:
                 raise web_tables.RequestError(404, "NotFound", "no such table")
-            svg = self.tables.picture(int(parts[1]), _params(query))
+            svg = self.tables.picture(int(parts[1]), read_query(query))
             return 200, svg.encode(), _SVG
         body = self._body() if method == "POST" else None
         status, answer = self.tables.handle(method, path, query, body, client=self._client())
@@ -570,17 +562,6 @@ class _Workers:
 def _is_handler(value: object) -> bool:
     """Whether ``value`` is :class:`TableHandler` or a subclass of it."""
     return isinstance(value, type) and issubclass(value, TableHandler)
-
-
-def _params(query: str) -> dict[str, str]:
-    if len(query) > 4_000:
-        raise InvalidValueError("the query is too long")
-    return {key: values[-1] for key, values in parse_qs(query).items()}
-
-
-def _no_constant(name: str) -> object:
-    """JSON's ``NaN`` and ``Infinity``, which Python reads and no request needs: refused."""
-    raise ValueError(f"{name} is not a number a request may hold")
 
 
 def _error(

@@ -242,12 +242,6 @@ class TableStore:
                 row = db.execute("SELECT secret FROM signing_key").fetchone()
         return SigningKey(row[0])
 
-    def table_count(self) -> int:
-        """The tables kept now."""
-        with self.connect() as db:
-            count: int = db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
-        return count
-
     def claim(self, table_id: int, creator: str) -> None:
         """Count table ``table_id`` as ``creator``'s (the client that made it)."""
         with self.connect() as db:

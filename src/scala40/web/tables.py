@@ -161,6 +161,7 @@ from scala40.web.requests import (
     read_number,
     read_query,
     read_since,
+    refuse,
     seat_of,
 )
 from scala40.web.store import TableBusyError, TableStore
@@ -394,7 +395,7 @@ class Tables(DealSteps):
         if action == "advance":
             # Nothing of the seat's to play: refused while its bots may not think. The
             # other actions are the seat's own, played whatever its bots' budgets.
-            _refuse(self.budgets.refuse_thinking(client, table_id))
+            refuse(self.budgets.refuse_thinking(client, table_id))
         return 200, self._play_on(action, table_id, request, deadline)
 
     def _admit_table(self, client: str) -> None:
@@ -417,7 +418,7 @@ class Tables(DealSteps):
                 retry_after=whole_seconds(wait),
                 limit=limit,
             )
-        _refuse(self.budgets.refuse_table(client))
+        refuse(self.budgets.refuse_table(client))
 
     def _thinking(
         self, table: _Table
@@ -668,7 +669,7 @@ class Tables(DealSteps):
             deadline = Deadline.after(self.limits.request_seconds)
         try:
             with self._table(table_id, deadline) as (table, db):
-                seat = _seat(table, params)
+                seat = seat_of(table.seats, params)
                 # A deal just drawn is stored, its decision's clock set, before the seat
                 # is shown it (the clock then starts as it is shown: _answer).
                 self._save(db, table)
@@ -688,7 +689,7 @@ class Tables(DealSteps):
         if deadline is None:
             deadline = Deadline.after(self.limits.request_seconds)
         with self._table(table_id, deadline) as (table, db):
-            seat = _seat(table, params)
+            seat = seat_of(table.seats, params)
             view = table.state.view(seat)
             size = read_number(params.get("size", ""))
             layout_width = read_number(params.get("layout_width", ""))
@@ -721,7 +722,7 @@ class Tables(DealSteps):
         does, the bots' answer, and the seat's answer (its events are read from the
         table as stored, so the table is saved before it)."""
         with self._table(table_id, deadline) as (table, db):
-            seat = _seat(table, body)
+            seat = seat_of(table.seats, body)
             _PLAYS[action](table, seat, body, self.limits)
             table.play_bots(deadline)
             self._save(db, table)
@@ -732,7 +733,7 @@ class Tables(DealSteps):
 
     def _undo(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
         with self._table(table_id, deadline) as (table, db):
-            seat = _seat(table, body)
+            seat = seat_of(table.seats, body)
             _move_number(table, body)
             target = undo_target(table, db, seat)
             if isinstance(target, str):
@@ -754,18 +755,6 @@ class Tables(DealSteps):
             answer = _answer(table, db, self.limits, seat, read_since(body.get("since")))
             answer["undone_to"] = min(answer.get("undone_to", number), number)
             return answer
-
-
-def _refuse(refusal: Refusal | None) -> None:
-    """Refuse a request whose budgets are spent (429, with when to try again)."""
-    if refusal is not None:
-        raise RequestError(
-            429,
-            "TooManyRequests",
-            refusal.message,
-            retry_after=refusal.retry_after,
-            limit=refusal.limit,
-        )
 
 
 def _move_number(table: _Table, body: Mapping[str, Any]) -> int:
@@ -849,11 +838,6 @@ def _last_move(newest_first: Iterator[dict[str, Any]], seat: int) -> tuple[str |
             mine = event["seat"] == seat and len(event["cards"]) == 1
             return text, event["cards"][0] if mine else None
     return None, None
-
-
-def _seat(table: _Table, request: Mapping[str, Any]) -> int:
-    """The seat a request names, checked against its token (403 if wrong)."""
-    return seat_of(table.seats, request)
 
 
 def _person_decides(table: _Table) -> bool:
@@ -959,7 +943,7 @@ def _answer(
         "game": {
             "name": table.game.name,
             "title": table.game.title,
-            "pack": "spanish" if state.rules.deck.name.startswith("spanish") else "french",
+            "pack": state.rules.deck.pack,
             "card_names": card_names(state.rules.deck),
             "rule_pages": rule_pages(),
             # Whether a set's wild card stands for one suit (Scala 40: the suit named,

@@ -9,7 +9,7 @@ import json
 import sqlite3
 from typing import Any, Protocol
 
-from scala40.serving.undo import ONLY_AGAINST_BOTS, undo_refusal
+from scala40.serving.undo import table_refusal, undo_refusal
 
 __all__ = ["UndoTable", "keep_decision", "keep_undo", "undo_target", "undone_to"]
 
@@ -27,8 +27,9 @@ class UndoTable(Protocol):
 
 def undo_target(table: UndoTable, db: sqlite3.Connection, seat: int) -> tuple[int, str] | str:
     """The decision undo goes back to (its move number and state), or why there is none."""
-    if any(table.bot(other) is None for other in range(len(table.seats)) if other != seat):
-        return ONLY_AGAINST_BOTS
+    refusal = table_refusal(table.seats, seat)
+    if refusal is not None:
+        return refusal
     row = db.execute(
         "SELECT number, state FROM decisions WHERE table_id = ? AND seat = ? AND number < ?"
         " ORDER BY number DESC LIMIT 1",
