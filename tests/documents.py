@@ -62,11 +62,12 @@ Path_ = tuple[str | int, ...]
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 """Where the saved documents of each release lie (``v0.2.0/<game>.jsonl``,
-``v0.3.0/<game>.jsonl``)."""
+``v0.3.0/<game>.jsonl``, ``v0.4.0/<game>.jsonl``)."""
 
 RELEASE_GAMES: Mapping[str, tuple[str, ...]] = {
     "0.2.0": ("scala40", "skarney", "rumino", "chinchon", "laconga"),
     "0.3.0": ("scala40", "skarney", "rumino", "chinchon", "laconga"),
+    "0.4.0": ("scala40", "skarney", "rumino", "chinchon", "laconga"),
 }
 """The games each release had, whose documents it wrote: a game added since has none of
 that release to read back (:func:`release_documents`)."""

@@ -11,6 +11,10 @@ tournament's result. Each line is ``{"kind": ..., "document": ...}``.
 ``tests/golden/v0.3.0/<game>.jsonl`` holds the same kinds of documents as scala40 0.3.0
 (the release commit, e2274db) wrote them, its moves of every kind of each game (those
 its games listed, and the others read from their texts).
+``tests/golden/v0.4.0/<game>.jsonl`` holds them as scala40 0.4.0 (the release commit,
+a2a50d0) wrote them: its views in their format's version 2 (with each seat's ``own``
+facts), a deal in a given order beside one left to the seed, and its moves of every kind
+of each game (those its games listed, and the others read from their texts).
 
 Whatever a loader reads today, it must read these as each release wrote them (a format's
 version moves only when a meaning changes): each loads, writes back exactly the document
