@@ -202,7 +202,10 @@ def test_the_corpus_command_writes_the_shipped_files(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="the example engine needs Node.js")
-@pytest.mark.parametrize(("plant", "wrong"), [("", 0), ("ace-low-11", None), ("jack-11", None)])
+@pytest.mark.parametrize(
+    ("plant", "wrong"),
+    [("", 0), ("jack-11", None), pytest.param("ace-low-11", None, marks=pytest.mark.slow)],
+)
 def test_the_example_engine_in_javascript_passes_the_meld_and_score_sections(
     plant: str, wrong: int | None
 ) -> None:

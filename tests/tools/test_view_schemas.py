@@ -1,8 +1,9 @@
 """The view's JSON Schema (``<game>.view.json``, shipped) says field by field what a view
 holds, checked with a real validator (``jsonschema``, draft 2020-12) against real views.
 
-* Every seat's view of every game and preset, at many moments of seeded random games
-  (each phase, hands' ends, finished matches), validates against the shipped schema.
+* Every seat's view of every game and preset (the default presets in the default run,
+  the others in the soak), at many moments of seeded random games (each phase, hands'
+  ends, finished matches), validates against the shipped schema.
 * Every key of the facts a view works out for a client is declared by the schema, with
   its type: the seat's own facts (``own``: ``refused``, Scala 40's ``opening``,
   Skarney's ``contract``) in closed objects, every key of every object inside them; and
@@ -28,18 +29,16 @@ import pytest
 
 from scala40.client_view import VIEW_FORMAT_VERSION, view_facts_schemas, view_from_dict
 from scala40.errors import SerializationError
-from scala40.game import Game, game_names, load_game
+from scala40.game import Game, load_game
 from scala40.schemas import BUILTIN_GAMES, shipped_schema
 from tests.documents import release_documents
+from tests.protocol.cases import registered_cases
 
 # (jsonschema ships no type information: Any to mypy, as where the other tests use it.)
 jsonschema: Any = importlib.import_module("jsonschema")
 
-CASES = [
-    pytest.param(load_game(name), preset, id=f"{name}-{preset}")
-    for name in game_names()
-    for preset in load_game(name).ruleset_type.preset_names()
-]
+CASES = registered_cases()
+"""Every game's default preset in the default run, its other presets in the soak."""
 MOVES = 400
 """The moves of each seeded game, at most (hands end within them in every game)."""
 EVERY = 7
