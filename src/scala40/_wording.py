@@ -47,6 +47,7 @@ __all__ = [
     "notation_text",
     "players_text",
     "seat_label",
+    "seat_values",
     "view_heading",
 ]
 
@@ -74,6 +75,15 @@ def cards_count(count: int) -> str:
 def seat_label(seat: int, names: Sequence[str]) -> str:
     """A seat and its player's name: ``P1 (greedy)``."""
     return f"P{seat} ({names[seat]})"
+
+
+def seat_values(values: Sequence[int]) -> str:
+    """Each seat's number (a total, points), as the announcements list them.
+
+    >>> seat_values((12, -3))
+    'P0 12, P1 -3'
+    """
+    return ", ".join(f"P{seat} {value}" for seat, value in enumerate(values))
 
 
 def check_state(state: object, accepted: bool, what: str, *names: object) -> None:
