@@ -46,6 +46,7 @@ __all__ = [
     "not_deciding",
     "notation_text",
     "players_text",
+    "reading_text",
     "seat_label",
     "seat_values",
     "view_heading",
@@ -75,6 +76,22 @@ def cards_count(count: int) -> str:
 def seat_label(seat: int, names: Sequence[str]) -> str:
     """A seat and its player's name: ``P1 (greedy)``."""
     return f"P{seat} ({names[seat]})"
+
+
+def reading_text(cards: Sequence[Card], represented: Sequence[Card], unicode: bool) -> str:
+    """A meld's ``cards`` in order, each that stands for another (its ``represented``
+    card) followed by ``=`` and that card.
+
+    >>> reading_text((52, 47, 46), (48, 47, 46), unicode=False)
+    'JK=10C 9C 8C'
+    """
+    names = CARD_SYMBOLS if unicode else CARD_NAMES
+    return " ".join(
+        [
+            names[card] if card == stands_for else f"{names[card]}={names[stands_for]}"
+            for card, stands_for in zip(cards, represented)
+        ]
+    )
 
 
 def seat_values(values: Sequence[int]) -> str:

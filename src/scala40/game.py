@@ -69,8 +69,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 import attrs
 
 from scala40._checks import check_flag, check_int, check_names, describe, is_int
-from scala40._wording import move_text, seat_values
-from scala40.cards import CARD_NAMES, CARD_SYMBOLS
+from scala40._wording import move_text, reading_text, seat_values
 from scala40.errors import (
     InvalidArgumentError,
     InvalidPositionError,
@@ -347,11 +346,7 @@ class GameText:
         """
         _check_meld(meld)
         check_flag("unicode", unicode)
-        names = CARD_SYMBOLS if unicode else CARD_NAMES
-        return " ".join(
-            names[card] if card == stands_for else f"{names[card]}={names[stands_for]}"
-            for card, stands_for in zip(meld.cards, meld.represented)
-        )
+        return reading_text(meld.cards, meld.represented, unicode)
 
     def meld_value(self, meld: Meld) -> int:
         """``meld``'s value under its meld rules, :attr:`Meld.value

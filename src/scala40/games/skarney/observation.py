@@ -57,7 +57,7 @@ from scala40._base.rows import (
     seat_mark_row,
     seats_row,
 )
-from scala40._wording import cards_text, ints_text, view_heading
+from scala40._wording import cards_text, ints_text, reading_text, view_heading
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games.skarney.phases import DRAW, PLAY, HandResult, Phase, is_stop_card, side_of
@@ -482,12 +482,7 @@ def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
 def _meld_words(meld: Meld) -> str:
     """A table meld in the text: its kind, then its cards, each wild card followed by
     ``=`` and the card it stands for."""
-    return f"{meld.kind.value} " + " ".join(
-        [
-            CARD_NAMES[card] if card == rep else f"{CARD_NAMES[card]}={CARD_NAMES[rep]}"
-            for card, rep in zip(meld.cards, meld.represented)
-        ]
-    )
+    return f"{meld.kind.value} {reading_text(meld.cards, meld.represented, False)}"
 
 
 OBSERVATION = SkarneyObservation()
