@@ -46,7 +46,9 @@ __all__ = [
     "not_deciding",
     "notation_text",
     "players_text",
+    "reading_text",
     "seat_label",
+    "seat_values",
     "view_heading",
 ]
 
@@ -74,6 +76,31 @@ def cards_count(count: int) -> str:
 def seat_label(seat: int, names: Sequence[str]) -> str:
     """A seat and its player's name: ``P1 (greedy)``."""
     return f"P{seat} ({names[seat]})"
+
+
+def reading_text(cards: Sequence[Card], represented: Sequence[Card], unicode: bool) -> str:
+    """A meld's ``cards`` in order, each that stands for another (its ``represented``
+    card) followed by ``=`` and that card.
+
+    >>> reading_text((52, 47, 46), (48, 47, 46), unicode=False)
+    'JK=10C 9C 8C'
+    """
+    names = CARD_SYMBOLS if unicode else CARD_NAMES
+    return " ".join(
+        [
+            names[card] if card == stands_for else f"{names[card]}={names[stands_for]}"
+            for card, stands_for in zip(cards, represented)
+        ]
+    )
+
+
+def seat_values(values: Sequence[int]) -> str:
+    """Each seat's number (a total, points), as the announcements list them.
+
+    >>> seat_values((12, -3))
+    'P0 12, P1 -3'
+    """
+    return ", ".join(f"P{seat} {value}" for seat, value in enumerate(values))
 
 
 def check_state(state: object, accepted: bool, what: str, *names: object) -> None:

@@ -69,7 +69,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 import attrs
 
 from scala40._checks import check_flag, check_int, check_names, describe, is_int
-from scala40.cards import CARD_NAMES, CARD_SYMBOLS
+from scala40._wording import move_text, reading_text, seat_values
 from scala40.errors import (
     InvalidArgumentError,
     InvalidPositionError,
@@ -254,6 +254,11 @@ class GameText:
     """The states this wording takes: a game's own state class, where it has one."""
     state_words: ClassVar[str] = "a game state"
     """What the refusal of another value says was expected."""
+    move_kinds: ClassVar[tuple[type[Any], ...]] = ()
+    """The move classes this wording takes, where the game declares them (:meth:`move`
+    then writes the notation, with suit symbols if asked)."""
+    move_words: ClassVar[str] = "a move"
+    """What the refusal of another value than a move says was expected."""
 
     def _check(self, state: object, *names: object) -> None:
         """Refuse what is not a state this wording takes (:attr:`state_type`), or seats'
@@ -313,16 +318,18 @@ class GameText:
         :raises InvalidArgumentError: ``state`` is not a state, or ``names`` not a name
             for each seat."""
         self._check(state, names)
-        scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(state.scores))
-        return [f"Final scores: {scores}", self._winners(state, names)]
+        return [f"Final scores: {seat_values(state.scores)}", self._winners(state, names)]
 
     def move(self, move: Any, unicode: bool) -> str:
         """A move as the command line prints it.
 
         :raises InvalidArgumentError: ``move`` is not a move value (one with
             ``to_dict``), or ``unicode`` not a bool."""
+        if self.move_kinds:
+            accepted = isinstance(move, self.move_kinds)
+            return move_text(move, accepted, unicode, self.move_words)
         if not callable(getattr(move, "to_dict", None)) or isinstance(move, type):
-            raise InvalidArgumentError(f"expected a move, got {describe(move)}")
+            raise InvalidArgumentError(f"expected {self.move_words}, got {describe(move)}")
         check_flag("unicode", unicode)
         return str(move)
 
@@ -339,11 +346,7 @@ class GameText:
         """
         _check_meld(meld)
         check_flag("unicode", unicode)
-        names = CARD_SYMBOLS if unicode else CARD_NAMES
-        return " ".join(
-            names[card] if card == stands_for else f"{names[card]}={names[stands_for]}"
-            for card, stands_for in zip(meld.cards, meld.represented)
-        )
+        return reading_text(meld.cards, meld.represented, unicode)
 
     def meld_value(self, meld: Meld) -> int:
         """``meld``'s value under its meld rules, :attr:`Meld.value

@@ -59,6 +59,7 @@ __all__ = [
     "UNSET",
     "ZERO_ROW",
     "Hand",
+    "Kept",
     "Mark",
     "ObservationBase",
     "Pile",
@@ -87,6 +88,32 @@ KEPT = 4096
 forgets all at once."""
 COUNT_CAP = 100
 """Turn and hand counters are given as fractions of this, capped at 1."""
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class Kept(dict[_K, _V]):
+    """Rows made once and kept by what they are made from: ``kept[key]`` makes the row
+    of a key not kept yet by ``make(key)``; after :data:`KEPT` rows all are forgotten at
+    once. A row found costs a dictionary look-up, nothing more (``__missing__`` runs
+    only for a new key).
+
+    >>> from scala40._base.observation import Kept
+    >>> lengths = Kept(len)
+    >>> lengths["abc"], lengths["abc"], len(lengths)
+    (3, 3, 1)
+    """
+
+    def __init__(self, make: Callable[[_K], _V]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: _K) -> _V:
+        if len(self) >= KEPT:
+            self.clear()
+        value = self[key] = self._make(key)
+        return value
 
 
 def max_table_melds(rules: Any) -> int:

@@ -282,3 +282,9 @@ class LayoutBase:
     blocks the rules fix are set."""
     marks: tuple[bytes, ...]
     """The rows of a one-hot seat block (:func:`mark_rows`)."""
+
+    def seats_from(self, me: int) -> list[int]:
+        """The seats in the order seat blocks list them for seat ``me``: ``me`` first,
+        then the next seat in play order, and so on."""
+        n = self.player_count
+        return [(me + offset) % n for offset in range(n)]

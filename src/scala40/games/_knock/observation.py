@@ -322,7 +322,7 @@ def _standing(
     (they follow one another and change between hands only)."""
     n = layout.player_count
     limit = layout.limit
-    seats = [(me + offset) % n for offset in range(n)]
+    seats = layout.seats_from(me)
     standing = [float(active[seat]) for seat in seats]
     standing.extend([clipped(scores[seat] / limit, _SCALE_CAP) for seat in seats])
     if last is None:
@@ -346,11 +346,10 @@ def _records(
 ) -> bytes:
     """The ``reentries``, ``may_reenter``, ``gins`` and ``last_closer`` blocks of seat
     ``me`` (they follow one another and change between hands only)."""
-    n = layout.player_count
     streak = layout.gin_streak
     allowed = layout.reentry
     closer = last.closer if last is not None else None
-    seats = [(me + offset) % n for offset in range(n)]
+    seats = layout.seats_from(me)
     records = [min(reentries[seat], _REENTRY_CAP) / _REENTRY_CAP for seat in seats]
     records.extend(
         [1.0 if allowed is None or reentries[seat] < allowed else 0.0 for seat in seats]

@@ -17,10 +17,17 @@ Best melds: 7S 7H 7D; unmatched 24
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from scala40._checks import check_flag, describe
-from scala40._wording import card_name, card_names, cards_count, check_state, move_text, seat_label
+from scala40._wording import (
+    card_name,
+    card_names,
+    cards_count,
+    check_state,
+    seat_label,
+    seat_values,
+)
 from scala40.cards import CARD_NAMES, spanish_card_name
 from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
@@ -81,6 +88,8 @@ _ENDINGS = {
 
 class KnockText(GameText):
     """The board, hints and announcements of Rumino, Chinchón and La Conga."""
+
+    move_kinds: ClassVar[tuple[type[Any], ...]] = (MoveBase,)
 
     def __init__(
         self, move_help: str, *, spanish: bool, seven_run: str = "chinchón", game: str = ""
@@ -231,8 +240,7 @@ class KnockText(GameText):
             for seat in result.eliminated:
                 lines.append(f"{seat_label(seat, names)} drops out with {after.scores[seat]}.")
             if not after.is_over:
-                totals = ", ".join(f"P{seat} {total}" for seat, total in enumerate(after.scores))
-                lines.append(f"Totals: {totals}")
+                lines.append(f"Totals: {seat_values(after.scores)}")
         if after.phase is Phase.REENTRY and before.phase is not Phase.REENTRY:
             seats = ", ".join(f"P{seat}" for seat in after.pending)
             lines.append(
@@ -252,24 +260,17 @@ class KnockText(GameText):
 
     def final(self, state: Any, names: Sequence[str]) -> list[str]:
         """The final totals and the winners."""
-        self._check(state, names)
-        scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(state.scores))
-        lines = [f"Final scores: {scores}"]
+        lines = super().final(state, names)
         result = state.last_hand
         if result is not None and result.end is HandEnd.GIN and len(state.winners) == 1:
             streak = state.gins[state.winners[0]]
             if streak and streak == state.rules.gin_streak:
-                lines.append(f"Gin in each of the first {streak} hands (RU-GINSTREAK).")
-        lines.append(self._winners(state, names))
+                lines.insert(1, f"Gin in each of the first {streak} hands (RU-GINSTREAK).")
         return lines
 
     def meld(self, meld: Meld, unicode: bool) -> str:
         """A meld as the knock games write it (:func:`meld_text`)."""
         return meld_text(meld, unicode)
-
-    def move(self, move: Any, unicode: bool) -> str:
-        """A move in the notation, with suit symbols if asked."""
-        return move_text(move, isinstance(move, MoveBase), unicode)
 
 
 _HELPER = GreedyBot()

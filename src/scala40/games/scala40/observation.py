@@ -30,10 +30,10 @@ import attrs
 from scala40._base.observation import (
     CARD_CODES,
     COUNT_CAP,
-    KEPT,
     MELD_KINDS,
     ZERO_ROW,
     Hand,
+    Kept,
     Mark,
     ObservationBase,
     Pile,
@@ -95,8 +95,10 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._meld_numbers: dict[Meld, tuple[array[float], array[float]]] = {}
-        self._flags: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], bytes] = {}
+        # Melds come back, moved to another index or extended by another card; the same
+        # few sets of flags come again and again.
+        self._meld_numbers = Kept(_meld_rows)
+        self._flags = Kept(_flags_bytes)
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), in this order:
@@ -177,7 +179,7 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         # Card blocks: a card the player sees is not unseen. Seat blocks, the viewing
         # player first: seat ``s`` at place ``(s - me) % n``.
         return (
-            Table(("table_kind", "table_cards", "table_jokers"), self._meld_rows),
+            Table(("table_kind", "table_cards", "table_jokers"), self._meld_numbers.__getitem__),
             Pile(),
             Hand(),
             Mark("taken", "taken"),
@@ -199,32 +201,8 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         self, layout: _Layout, me: int, opened: tuple[bool, ...], active: tuple[bool, ...]
     ) -> bytes:
         """The ``opened`` and ``active`` blocks of seat ``me`` (one part: the one follows
-        the other; the same few come again and again)."""
-        key = (me, opened, active)
-        found = self._flags.get(key)
-        if found is None:
-            if len(self._flags) >= KEPT:
-                self._flags.clear()
-            found = self._flags[key] = float_bytes(
-                opened[me:] + opened[:me] + active[me:] + active[:me]
-            )
-        return found
-
-    def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
-        """The ``table_cards`` and ``table_jokers`` rows of ``meld`` (kept: melds come
-        back, moved to another index or extended by another card)."""
-        rows = self._meld_numbers.get(meld)
-        if rows is None:
-            if len(self._meld_numbers) >= KEPT:
-                self._meld_numbers.clear()
-            cards = ZERO_ROW[:]
-            jokers = ZERO_ROW[:]
-            for card, represented in zip(meld.cards, meld.represented):
-                cards[represented] += 1.0
-                if card != represented:
-                    jokers[represented] += 1.0
-            rows = self._meld_numbers[meld] = (cards, jokers)
-        return rows
+        the other)."""
+        return self._flags[me, opened, active]
 
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
         _, start = self._start(rules, player_count, rules.deck.cards)
@@ -264,12 +242,29 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         )
 
 
+def _flags_bytes(key: tuple[int, tuple[bool, ...], tuple[bool, ...]]) -> bytes:
+    """The ``opened`` and ``active`` blocks of seat ``me``, from ``(me, opened, active)``."""
+    me, opened, active = key
+    return float_bytes(opened[me:] + opened[:me] + active[me:] + active[:me])
+
+
+def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
+    """The ``table_cards`` and ``table_jokers`` rows of ``meld``."""
+    cards = ZERO_ROW[:]
+    jokers = ZERO_ROW[:]
+    for card, represented in zip(meld.cards, meld.represented):
+        cards[represented] += 1.0
+        if card != represented:
+            jokers[represented] += 1.0
+    return cards, jokers
+
+
 def _totals(layout: _Layout, me: int, scores: tuple[int, ...], last: HandResult | None) -> bytes:
     """The ``scores`` and ``last_points`` blocks of seat ``me`` (they follow one
     another)."""
     n = layout.player_count
     target = layout.target
-    seats = [(me + offset) % n for offset in range(n)]
+    seats = layout.seats_from(me)
     numbers = [min(scores[seat] / target, _SCALE_CAP) for seat in seats]
     if last is None:
         numbers.extend([0.0] * n)

@@ -22,13 +22,13 @@ from scala40._wording import (
     card_name,
     card_names,
     cards_count,
-    move_text,
     seat_label,
+    seat_values,
 )
 from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidArgumentError
 from scala40.game import MAX_MELD_TOTAL, GameText
-from scala40.games.scala40.moves import MOVES, Move
+from scala40.games.scala40.moves import MOVES
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.rules import MatchFormat, Ruleset
 from scala40.games.scala40.state import GameState
@@ -55,6 +55,8 @@ class Scala40Text(GameText):
 
     state_type: ClassVar[type[Any]] = GameState
     state_words: ClassVar[str] = "a Scala 40 state"
+    move_kinds: ClassVar[tuple[type[Any], ...]] = tuple(MOVES.kinds)
+    move_words: ClassVar[str] = "a Scala 40 move"
 
     move_help = """\
   draw                  draw the top card of the stock
@@ -131,10 +133,7 @@ class Scala40Text(GameText):
             lines = [f"Hand {result.hand_number}: {seat_label(result.closer, names)} closes."]
         if any(result.points):
             doubled = " (doubled)" if result.doubled else ""
-            points = ", ".join(
-                f"P{player} {points}" for player, points in enumerate(result.points)
-            )
-            lines.append(f"Points{doubled}: {points}")
+            lines.append(f"Points{doubled}: {seat_values(result.points)}")
         for player in result.eliminated:
             lines.append(f"{seat_label(player, names)} retires (S40-ELIM).")
         for player in result.reentered:
@@ -152,13 +151,8 @@ class Scala40Text(GameText):
 
     def final(self, state: GameState, names: Sequence[str]) -> list[str]:
         """The final scores (unless a single hand was played) and the winners."""
-        self._check(state, names)
-        lines: list[str] = []
-        if state.rules.match_format is not MatchFormat.SINGLE:
-            scores = ", ".join(f"P{player} {score}" for player, score in enumerate(state.scores))
-            lines.append(f"Final scores: {scores}")
-        lines.append(self._winners(state, names))
-        return lines
+        lines = super().final(state, names)
+        return lines[1:] if state.rules.match_format is MatchFormat.SINGLE else lines
 
     def meld_total(self, total: int, rules: Any) -> list[str]:
         """Whether melds worth ``total`` open a hand under ``rules`` (S40-OPEN)."""
@@ -169,12 +163,6 @@ class Scala40Text(GameText):
         verdict = "reaches" if total >= threshold else "is below"
         return [f"opening: {total} {verdict} the opening threshold of {threshold} (S40-OPEN)"]
 
-    def move(self, move: Move, unicode: bool) -> str:
-        """A move in the notation, with suit symbols if asked."""
-        return move_text(move, type(move) in _MOVE_KINDS, unicode, "a Scala 40 move")
-
-
-_MOVE_KINDS = frozenset(MOVES.kinds)
 
 TEXT = Scala40Text()
 """The Scala 40 wording, as the game record carries it."""

@@ -25,17 +25,16 @@ hand: 4S 5S 6S JS KH 5D QD AC 2C QC JK
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
-    KEPT,
     MELD_KINDS,
     ZERO_ROW,
     Hand,
+    Kept,
     Mark,
     ObservationBase,
     Row,
@@ -58,7 +57,7 @@ from scala40._base.rows import (
     seat_mark_row,
     seats_row,
 )
-from scala40._wording import cards_text, ints_text, view_heading
+from scala40._wording import cards_text, ints_text, reading_text, view_heading
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games.skarney.phases import DRAW, PLAY, HandResult, Phase, is_stop_card, side_of
@@ -110,8 +109,9 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
     def __init__(self) -> None:
         super().__init__()
         self._last_table: tuple[Any, Any, Any, str] = (None, None, None, "-")
-        self._meld_numbers: dict[Meld, tuple[array[float], array[float]]] = {}
-        self._meld_texts: dict[Meld, str] = {}
+        # Melds come back, moved to another index or extended by another card.
+        self._meld_numbers = Kept(_meld_rows)
+        self._meld_texts = Kept(_meld_words)
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), with ``s`` sides
@@ -232,7 +232,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         # blocks, the viewing player first: seat ``s`` is at place ``(s - me) % n``;
         # side blocks, the player's side first.
         return (
-            Table(("table_kind", "table_cards", "table_wilds"), self._meld_rows),
+            Table(("table_kind", "table_cards", "table_wilds"), self._meld_numbers.__getitem__),
             Hand(),
             Mark("offer", "offer_card"),
             Row(("known", "accepted"), ("known", "accepted"), _known_rows),
@@ -255,24 +255,6 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             Row(("contract", "bonus"), "hand_number", _contract_row),
             Row("hand_number", "hand_number", _hand_number_row),
         )
-
-    def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
-        """The ``table_cards`` and ``table_wilds`` rows of ``meld`` (kept: melds come
-        back, moved to another index or extended by another card)."""
-        rows = self._meld_numbers.get(meld)
-        if rows is None:
-            if len(self._meld_numbers) >= KEPT:
-                self._meld_numbers.clear()
-            cards = ZERO_ROW[:]
-            wilds = ZERO_ROW[:]
-            for card in meld.cards:
-                cards[card] += 1.0
-            if meld.kind is not MeldKind.WILD:
-                for card, represented in zip(meld.cards, meld.represented):
-                    if card in _WILD:
-                        wilds[represented] = 1.0
-            rows = self._meld_numbers[meld] = (cards, wilds)
-        return rows
 
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
         places, start = self._start(rules, player_count, rules.deck.cards)
@@ -312,14 +294,10 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         if known[0] is table and known[1] is owners and known[2] is extended:
             return known[3]
         texts = self._meld_texts
-        if len(texts) > KEPT:
-            texts.clear()
-        parts = []
-        for index, (meld, owner, added) in enumerate(zip(table, owners, extended)):
-            text = texts.get(meld)
-            if text is None:
-                text = texts[meld] = f"{meld.kind.value} {_meld(meld.cards, meld.represented)}"
-            parts.append(f"#{index} {text} by {owner} +{added}")
+        parts = [
+            f"#{index} {texts[meld]} by {owner} +{added}"
+            for index, (meld, owner, added) in enumerate(zip(table, owners, extended))
+        ]
         line = "; ".join(parts) or "-"
         self._last_table = (table, owners, extended, line)
         return line
@@ -344,28 +322,23 @@ def _known_rows(
     a row of card counts a seat, each kept (the same few sets of cards come again)."""
     if not (any(known) or any(accepted)):  # none at first
         return layout.no_known
-    n = layout.player_count
-    seats = [(me + offset) % n for offset in range(n)]
+    seats = layout.seats_from(me)
     return b"".join(
         [_cards_row(known[seat]) for seat in seats]
         + [_cards_row(accepted[seat]) for seat in seats]
     )
 
 
-def _cards_row(cards: tuple[Card, ...]) -> bytes:
+def _cards_bytes(cards: tuple[Card, ...]) -> bytes:
     """A row of the copies of each card code in ``cards``."""
-    found = _CARD_ROWS.get(cards)
-    if found is None:
-        if len(_CARD_ROWS) >= KEPT:
-            _CARD_ROWS.clear()
-        row = ZERO_ROW[:]
-        for card in cards:
-            row[card] += 1.0
-        found = _CARD_ROWS[cards] = row.tobytes()
-    return found
+    row = ZERO_ROW[:]
+    for card in cards:
+        row[card] += 1.0
+    return row.tobytes()
 
 
-_CARD_ROWS: dict[tuple[Card, ...], bytes] = {}
+_cards_row = Kept(_cards_bytes).__getitem__
+"""The row of :func:`_cards_bytes`, kept (the same few sets of cards come again)."""
 
 
 def _known_elsewhere(
@@ -373,8 +346,7 @@ def _known_elsewhere(
 ) -> tuple[Card, ...]:
     """The cards known in the other hands (not unseen; the player's own are in his
     hand)."""
-    n = layout.player_count
-    return tuple([card for offset in range(1, n) for card in known[(me + offset) % n]])
+    return tuple([card for seat in layout.seats_from(me)[1:] for card in known[seat]])
 
 
 _MELD_FACTS = ("table_owner", "table_extended", "table_fresh")
@@ -430,7 +402,7 @@ def _sides(
     n = layout.player_count
     partnership = layout.rules.partnership
     count = StateRecord.side_count(layout.rules, n)
-    sides = [side_of((me + offset) % n, partnership) for offset in range(count)]
+    sides = [side_of(seat, partnership) for seat in layout.seats_from(me)[:count]]
     numbers = [1.0 if contracts[side] else 0.0 for side in sides]
     numbers.extend([_points(totals[side]) for side in sides])
     if last is None:
@@ -494,13 +466,23 @@ def _hand_number_row(layout: _Layout, me: int, hand_number: int) -> bytes:
     return float_bytes((min(hand_number / layout.rules.hands, 1.0),))
 
 
-def _meld(cards: Sequence[Card], represented: Sequence[Card]) -> str:
-    return " ".join(
-        [
-            CARD_NAMES[card] if card == rep else f"{CARD_NAMES[card]}={CARD_NAMES[rep]}"
-            for card, rep in zip(cards, represented)
-        ]
-    )
+def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
+    """The ``table_cards`` and ``table_wilds`` rows of ``meld``."""
+    cards = ZERO_ROW[:]
+    wilds = ZERO_ROW[:]
+    for card in meld.cards:
+        cards[card] += 1.0
+    if meld.kind is not MeldKind.WILD:
+        for card, represented in zip(meld.cards, meld.represented):
+            if card in _WILD:
+                wilds[represented] = 1.0
+    return cards, wilds
+
+
+def _meld_words(meld: Meld) -> str:
+    """A table meld in the text: its kind, then its cards, each wild card followed by
+    ``=`` and the card it stands for."""
+    return f"{meld.kind.value} {reading_text(meld.cards, meld.represented, False)}"
 
 
 OBSERVATION = SkarneyObservation()

@@ -24,7 +24,6 @@ from scala40._wording import (
     card_name,
     card_names,
     cards_count,
-    move_text,
     notation_text,
     seat_label,
 )
@@ -32,7 +31,7 @@ from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
 from scala40.games.skarney.engine import is_last_turn, side_has_contract
-from scala40.games.skarney.moves import Move, PutDown
+from scala40.games.skarney.moves import PutDown
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of, side_seats
 from scala40.games.skarney.rules import meld_points
 from scala40.games.skarney.state import GameState
@@ -84,6 +83,7 @@ class SkarneyText(GameText):
 
     state_type: ClassVar[type[Any]] = GameState
     state_words: ClassVar[str] = "a Skarney state"
+    move_kinds: ClassVar[tuple[type[Any], ...]] = (MoveBase,)
 
     move_help = """\
   draw                  draw the top card of the pile
@@ -304,10 +304,6 @@ class SkarneyText(GameText):
         if not isinstance(meld, Meld):
             raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
         return meld_points(meld)
-
-    def move(self, move: Move, unicode: bool) -> str:
-        """A move in the notation, with suit symbols if asked."""
-        return move_text(move, isinstance(move, MoveBase), unicode)
 
 
 TEXT = SkarneyText()
