@@ -74,8 +74,9 @@ M = TypeVar("M")
 R = TypeVar("R", covariant=True)
 """The game's ruleset: covariant (a record only reads it), so that a function of a family
 of games takes a record of any of its rulesets."""
-R_ = TypeVar("R_", bound="RecordBase[Any, Any, Any]")
+R_ = TypeVar("R_", bound="RecordBase[Any, Any, Any, Any]")
 P = TypeVar("P")
+V = TypeVar("V")
 
 
 class Position(Protocol):
@@ -264,7 +265,7 @@ class GameFields(Generic[R, P]):
 
 
 @attrs.define(repr=False, weakref_slot=False, field_transformer=order_fields)
-class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
+class RecordBase(GameFields[R, P], StateBase[M, V], Generic[M, R, P, V]):
     """The fields of every game's state record (moves ``M``, ruleset ``R``, phases
     ``P``): the base of Scala 40's, Skarney's and the knock games' records, which add
     their own fields between these and the last ones (see the module), and are frozen.
@@ -452,7 +453,7 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
 
 
 def game_record(
-    state: type[RecordBase[Any, Any, Any]],
+    state: type[RecordBase[Any, Any, Any, Any]],
     new_game: Callable[..., Any],
     moves: ModuleType,
     **declared: Any,

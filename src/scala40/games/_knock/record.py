@@ -7,7 +7,7 @@ the rules' API on top of it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Protocol, TypeAlias
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias
 
 import attrs
 from typing_extensions import TypeVar
@@ -60,6 +60,7 @@ M = TypeVar("M", default=Any)
 """The moves of the game (its package's ``Move``); any move of the family where a
 function serves every game."""
 R = TypeVar("R", bound=FamilyRules, default=FamilyRules, covariant=True)
+V = TypeVar("V", default=Any)
 """The game's ruleset class; any of the family's where a function serves every game, so
 that an option one kind of game lacks is read only where the ruleset is narrowed to the
 kind that has it (``isinstance(state.rules, SpanishRules)``)."""
@@ -146,7 +147,7 @@ class KnockFields:
 
 
 @attrs.frozen(repr=False, field_transformer=order_fields)
-class KnockRecord(KnockFields, RecordBase[M, R, Phase]):
+class KnockRecord(KnockFields, RecordBase[M, R, Phase, V], Generic[M, R, V]):
     """The fields of a whole game of Rumino, Chinchón or La Conga at one moment (the
     base of :class:`~scala40.games._knock.state.KnockState`, which is what games are
     played with): :class:`~scala40._base.record.RecordBase`'s, where the seat after the

@@ -70,7 +70,7 @@ _HAND_OVER = (Phase.REENTRY, Phase.OVER)
 
 
 @attrs.frozen(repr=False, field_transformer=order_fields)
-class KnockState(KnockRecord[M, R]):
+class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
     """A whole game of Rumino, Chinchón or La Conga at one moment (the shared base of
     the games' ``GameState`` classes; its fields are
     :class:`~scala40.games._knock.record.KnockRecord`'s). Build one with the game's
@@ -109,17 +109,6 @@ class KnockState(KnockRecord[M, R]):
             # A take and a claim bring the top discard, seen by all, into the hand.
             cls.SHOWING_KINDS = frozenset({TakeDiscard, Claim} & kinds.kinds)
         super().__init_subclass__(**kwargs)
-
-    def view(self, player: int) -> PlayerView[M, R]:
-        """What ``player`` may know of this state, and nothing else: the game's view,
-        typed in its moves and ruleset
-        (:meth:`scala40._base.state.StateBase.view`).
-
-        :raises InvalidArgumentError: ``player`` is not an integer.
-        :raises InvalidValueError: ``player`` is no seat of this game (a ``ValueError``).
-        """
-        view: PlayerView[M, R] = super().view(player)
-        return view
 
     def face_up_cards(self) -> tuple[Card, ...]:
         """The discard pile (see :meth:`scala40._base.state.StateBase.face_up_cards`)."""

@@ -7,7 +7,7 @@ generator and the views read states through this class only;
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
@@ -150,7 +150,7 @@ class Scala40Fields:
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
+class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, Any]):
     """The fields of a whole Scala 40 match at one moment (the base of
     :class:`~scala40.games.scala40.state.GameState`, which is what matches are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player to move

@@ -7,7 +7,7 @@ adds the rules' API on top of it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
@@ -175,7 +175,7 @@ class SkarneyFields:
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
+class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, Any]):
     """The fields of a whole Skarney game at one moment (the base of
     :class:`~scala40.games.skarney.state.GameState`, which is what games are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player whose
