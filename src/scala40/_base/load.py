@@ -3,8 +3,8 @@ position that every card game has, each checked once here in the same words.
 
 A game's loader keeps the rules of its own fields (Scala 40's opening and table, Skarney's
 sides, contract and stop cards, the knock family's ends); what is written here is what the
-games share: the seats an argument may name, the cards a position places against its deck,
-the melds on a table, the deal, and the hand number and cards of the last hand's result.
+games share: the cards a position places against its deck, the melds on a table, the
+deal, and the hand number and cards of the last hand's result.
 """
 
 from __future__ import annotations
@@ -16,16 +16,11 @@ from scala40.cards import CARD_NAMES, Card, Deck
 from scala40.melds import Meld, MeldRules
 
 __all__ = [
-    "MAX_SEATS",
     "deal_problems",
     "last_hand_problems",
     "table_problems",
     "too_many",
 ]
-
-MAX_SEATS = 64
-"""The longest list of seats an argument may give (the rules of every game allow 15 at
-most)."""
 
 
 def too_many(placed: Counter[Card], deck: Counter[Card]) -> list[str]:

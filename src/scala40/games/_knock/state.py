@@ -25,9 +25,10 @@ import attrs
 from typing_extensions import Self, TypeVar
 
 from scala40._base.engine import new_game_fields, resolve_rules
-from scala40._base.load import MAX_SEATS, deal_problems, last_hand_problems, too_many
+from scala40._base.load import deal_problems, last_hand_problems, too_many
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
+from scala40._format.codecs import MAX_SEATS
 from scala40._format.serial import (
     MAX_COUNT,
     MAX_READ_ITEMS,

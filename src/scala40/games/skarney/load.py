@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scala40._base.load import MAX_SEATS, deal_problems, last_hand_problems, table_problems
+from scala40._base.load import deal_problems, last_hand_problems, table_problems
 from scala40._cache import HAND_LIMIT, BoundedCache
+from scala40._format.codecs import MAX_SEATS
 from scala40._format.serial import (
     MAX_COUNT,
     MAX_READ_ITEMS,
