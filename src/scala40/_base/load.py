@@ -20,6 +20,7 @@ __all__ = [
     "last_hand_problems",
     "table_problems",
     "too_many",
+    "winner_problems",
 ]
 
 
@@ -78,3 +79,13 @@ def last_hand_problems(
         for card in sorted(held - in_deck)
     )
     return problems
+
+
+def winner_problems(over: bool, winners: tuple[int, ...], game: str = "game") -> list[str]:
+    """A ``game`` that is over has winners, and one going on has none (C-WINNERS); who they
+    are is the game's own rule."""
+    if over and not winners:
+        return [f"the {game} is over but has no winner"]
+    if winners and not over:
+        return [f"the {game} has winners but is not over"]
+    return []

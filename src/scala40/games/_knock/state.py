@@ -25,7 +25,7 @@ import attrs
 from typing_extensions import Self, TypeVar
 
 from scala40._base.engine import new_game_fields, resolve_rules
-from scala40._base.load import deal_problems, last_hand_problems, too_many
+from scala40._base.load import deal_problems, last_hand_problems, too_many, winner_problems
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
 from scala40._format.codecs import MAX_SEATS
@@ -311,20 +311,16 @@ def _consistency_problems(state: KnockState) -> list[str]:
     problems.extend(_phase_problems(state))
     problems.extend(_score_problems(state))
     problems.extend(_last_hand_problems(state))
-    if phase is Phase.OVER:
-        if not state.winners:
-            problems.append("the game is over but has no winner")
-        elif state.last_hand is not None:
-            winners = _expected_winners(state, state.last_hand)
-            if state.resigned and state.winners == state._seats_in():
-                winners = state.winners  # the one player left after a resignation (C-RESIGN)
-            if state.winners != winners:
-                problems.append(
-                    f"the winners are {list(winners)} as the game ended, not "
-                    f"{list(state.winners)} (C-WINNERS)"
-                )
-    elif state.winners:
-        problems.append("the game has winners but is not over")
+    problems.extend(winner_problems(phase is Phase.OVER, state.winners))
+    if state.winners and phase is Phase.OVER and state.last_hand is not None:
+        winners = _expected_winners(state, state.last_hand)
+        if state.resigned and state.winners == state._seats_in():
+            winners = state.winners  # the one player left after a resignation (C-RESIGN)
+        if state.winners != winners:
+            problems.append(
+                f"the winners are {list(winners)} as the game ended, not "
+                f"{list(state.winners)} (C-WINNERS)"
+            )
     if state.taken is not None and (
         phase is not Phase.PLAY or state.taken not in state.hands[state.turn]
     ):

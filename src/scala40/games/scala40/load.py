@@ -9,7 +9,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from scala40._base.load import deal_problems, last_hand_problems, table_problems, too_many
+from scala40._base.load import (
+    deal_problems,
+    last_hand_problems,
+    table_problems,
+    too_many,
+    winner_problems,
+)
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe
 from scala40._format.serial import (
@@ -117,17 +123,13 @@ def consistency_problems(state: StateRecord) -> list[str]:
             if state.opened[player] or state.turns_played[player]:
                 problems.append(f"player {player} is out of the match but has played this hand")
     problems.extend(_score_problems(state))
-    if over:
-        if not state.winners:
-            problems.append("the match is over but has no winner")
-        elif len(set(state.winners)) != len(state.winners) or any(
-            not 0 <= seat < n for seat in state.winners
-        ):
-            problems.append(
-                f"winners must be distinct players from 0 to {n - 1}, got {list(state.winners)}"
-            )
-    elif state.winners:
-        problems.append("the match has winners but is not over")
+    problems.extend(winner_problems(over, state.winners, "match"))
+    if len(set(state.winners)) != len(state.winners) or any(
+        not 0 <= seat < n for seat in state.winners
+    ):
+        problems.append(
+            f"winners must be distinct players from 0 to {n - 1}, got {list(state.winners)}"
+        )
     if not in_hand and (
         state.taken is not None or state.opening_value or state.taken_must_use or state.taken_used
     ):

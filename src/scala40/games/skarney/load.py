@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scala40._base.load import deal_problems, last_hand_problems, table_problems
+from scala40._base.load import (
+    deal_problems,
+    last_hand_problems,
+    table_problems,
+    winner_problems,
+)
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._format.codecs import MAX_SEATS
 from scala40._format.serial import (
@@ -84,6 +89,7 @@ def consistency_problems(state: StateRecord) -> list[str]:
     for seat in range(count):
         if _not_within(state.known[seat], state.hands[seat]):
             problems.append(f"seat {seat} is known to hold cards it does not hold")
+    problems.extend(winner_problems(phase is Phase.OVER, state.winners))
     if state.last_hand is not None:
         problems.extend(_result_problems(state, state.last_hand))
     if not in_play:
@@ -121,8 +127,6 @@ def _between_hands_problems(state: StateRecord) -> list[str]:
                 f"hand {state.hand_number} of {rules.hands} is over: no other hand is dealt"
             )
         problems.extend(deal_problems(state.turn, state.dealer))
-        if state.winners:
-            problems.append("the game has winners but is not over")
         return problems
     if state.hand_number != rules.hands and not state.resigned:
         # Resignations may end a game before its last hand (C-RESIGN).
@@ -133,7 +137,7 @@ def _between_hands_problems(state: StateRecord) -> list[str]:
     seats_in = tuple(seat for seat in range(state.player_count) if seat not in state.resigned)
     if state.resigned and state.winners == seats_in:
         best = state.winners  # the side left after a resignation (C-RESIGN)
-    if state.winners != best:
+    if state.winners and state.winners != best:
         problems.append(
             f"the winners are the seats of the highest total {list(best)}, "
             f"not {list(state.winners)} (SK-GAME)"
@@ -151,8 +155,6 @@ def _hand_problems(state: StateRecord) -> list[str]:
     turn = state.turn
     partnership = rules.partnership
     table = state.table
-    if state.winners:
-        problems.append("the game has winners but is not over")
     if not 1 <= state.hand_number <= rules.hands:
         problems.append(f"hand_number must be from 1 to {rules.hands}, got {state.hand_number}")
         return problems
