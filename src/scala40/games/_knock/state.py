@@ -25,7 +25,7 @@ import attrs
 from typing_extensions import Self, TypeVar
 
 from scala40._base.engine import new_game_fields, resolve_rules
-from scala40._base.load import deal_problems, last_hand_problems, too_many, winner_problems
+from scala40._base.load import deal_problems, last_hand_problems, too_many
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
 from scala40._format.codecs import MAX_SEATS
@@ -311,7 +311,6 @@ def _consistency_problems(state: KnockState) -> list[str]:
     problems.extend(_phase_problems(state))
     problems.extend(_score_problems(state))
     problems.extend(_last_hand_problems(state))
-    problems.extend(winner_problems(phase is Phase.OVER, state.winners))
     if state.winners and phase is Phase.OVER and state.last_hand is not None:
         winners = _expected_winners(state, state.last_hand)
         if state.resigned and state.winners == state._seats_in():

@@ -14,7 +14,6 @@ from scala40._base.load import (
     last_hand_problems,
     table_problems,
     too_many,
-    winner_problems,
 )
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe
@@ -123,7 +122,6 @@ def consistency_problems(state: StateRecord) -> list[str]:
             if state.opened[player] or state.turns_played[player]:
                 problems.append(f"player {player} is out of the match but has played this hand")
     problems.extend(_score_problems(state))
-    problems.extend(winner_problems(over, state.winners, "match"))
     if len(set(state.winners)) != len(state.winners) or any(
         not 0 <= seat < n for seat in state.winners
     ):

@@ -11,7 +11,6 @@ from scala40._base.load import (
     deal_problems,
     last_hand_problems,
     table_problems,
-    winner_problems,
 )
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._format.codecs import MAX_SEATS
@@ -89,7 +88,6 @@ def consistency_problems(state: StateRecord) -> list[str]:
     for seat in range(count):
         if _not_within(state.known[seat], state.hands[seat]):
             problems.append(f"seat {seat} is known to hold cards it does not hold")
-    problems.extend(winner_problems(phase is Phase.OVER, state.winners))
     if state.last_hand is not None:
         problems.extend(_result_problems(state, state.last_hand))
     if not in_play:
