@@ -9,6 +9,8 @@ A game supplies its rules through a few hooks; the rest of a state's behaviour i
 - :mod:`~scala40._base.engine`: the pieces every engine shares (dealing, seats, the
   checked arguments and first fields of a new game);
 - :mod:`~scala40._base.position`: reading the arguments of ``from_position``;
+- :mod:`~scala40._base.load`: the checks every game's loader makes alike (the deal, the
+  table, the cards placed, the last hand);
 - :mod:`~scala40._base.sampling`: full states dealt from a view;
 - :mod:`~scala40._base.observation`: what every game's observation encoding shares.
 

@@ -51,6 +51,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MemberDescriptorType
 from typing import Any, ClassVar, Generic, TypeVar
 
+from scala40._base.load import winner_problems
 from scala40._base.position import position_repr
 from scala40._checks import check_seat, describe
 from scala40._format.fields import make_evolver, make_setter, reduce_fields, written_by_attrs
@@ -854,6 +855,7 @@ class StateBase(Generic[M, V]):
         if problems:
             return problems
         problems = self._consistency_problems() + self._resignation_problems()
+        problems += winner_problems(self.is_over, self.winners, self.GAME_WORD)
         if self.keeps_history:
             problems += self._log_problems()
         if problems:

@@ -25,8 +25,10 @@ import attrs
 from typing_extensions import Self, TypeVar
 
 from scala40._base.engine import new_game_fields, resolve_rules
+from scala40._base.load import deal_problems, last_hand_problems, too_many
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
+from scala40._format.codecs import MAX_SEATS
 from scala40._format.serial import (
     MAX_COUNT,
     MAX_READ_ITEMS,
@@ -38,7 +40,7 @@ from scala40._format.serial import (
 )
 from scala40._format.specs import record_format
 from scala40._rng import seed_state, shuffle
-from scala40.cards import CARD_NAMES, Card
+from scala40.cards import Card
 from scala40.errors import (
     InvalidStateError,
 )
@@ -212,7 +214,7 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
         """
         kind: Any = cls.RULESET  # the class's ruleset, R
         ruleset: FamilyRules = kind.resolve(rules)
-        read = PositionReader(hands, most_cards=MAX_READ_ITEMS, most_seats=_MAX_SEATS)
+        read = PositionReader(hands, most_cards=MAX_READ_ITEMS, most_seats=MAX_SEATS)
         count = read.count
         pile = read.cards(discard, "discard pile")
         phase = read.phase(phase, Phase, Phase.DRAW)
@@ -224,11 +226,7 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
         for hand in read.hands:
             placed.update(hand)
         if stock is None:
-            too_many = placed - deck
-            problems.extend(
-                f"{CARD_NAMES[card]}: {placed[card]} placed, but the deck has {deck[card]}"
-                for card in sorted(too_many)
-            )
+            problems.extend(too_many(placed, deck))
             if problems:
                 raise InvalidStateError(problems)
             stock_cards, _ = shuffle(tuple(sorted((deck - placed).elements())), seed_state(seed))
@@ -266,9 +264,6 @@ def _type_arguments(cls: type) -> tuple[Any, type[FamilyRules]]:
 
 # ---------------------------------------------------------------- validation
 
-_MAX_SEATS = 64
-"""The longest list of seats an argument may give (the rulesets allow 15 at most)."""
-
 _IN_HAND = (Phase.DRAW, Phase.PLAY, Phase.CLAIM, Phase.RESTOCK)
 """Phases of a hand being played."""
 _KNOCK_ENDS = frozenset({HandEnd.KNOCK, HandEnd.GIN})
@@ -300,28 +295,20 @@ def _consistency_problems(state: KnockState) -> list[str]:
         for name in ("turn", "dealer"):
             if not state.active[getattr(state, name)]:
                 problems.append(f"the {name} seat, {getattr(state, name)}, is out of the game")
-    if phase is Phase.DEAL and state.turn != state.dealer:
-        problems.append(
-            f"a hand is to be dealt: the dealer ({state.dealer}) is the seat named, "
-            f"not {state.turn}"
-        )
+    if phase is Phase.DEAL:
+        problems.extend(deal_problems(state.turn, state.dealer))
     problems.extend(_phase_problems(state))
     problems.extend(_score_problems(state))
     problems.extend(_last_hand_problems(state))
-    if phase is Phase.OVER:
-        if not state.winners:
-            problems.append("the game is over but has no winner")
-        elif state.last_hand is not None:
-            winners = _expected_winners(state, state.last_hand)
-            if state.resigned and state.winners == state._seats_in():
-                winners = state.winners  # the one player left after a resignation (C-RESIGN)
-            if state.winners != winners:
-                problems.append(
-                    f"the winners are {list(winners)} as the game ended, not "
-                    f"{list(state.winners)} (C-WINNERS)"
-                )
-    elif state.winners:
-        problems.append("the game has winners but is not over")
+    if state.winners and phase is Phase.OVER and state.last_hand is not None:
+        winners = _expected_winners(state, state.last_hand)
+        if state.resigned and state.winners == state._seats_in():
+            winners = state.winners  # the one player left after a resignation (C-RESIGN)
+        if state.winners != winners:
+            problems.append(
+                f"the winners are {list(winners)} as the game ended, not "
+                f"{list(state.winners)} (C-WINNERS)"
+            )
     if state.taken is not None and (
         phase is not Phase.PLAY or state.taken not in state.hands[state.turn]
     ):
@@ -474,11 +461,11 @@ def _last_hand_problems(state: KnockState) -> list[str]:
     problems: list[str] = []
     profile = state.profile
     expected = state.hand_number if shown_phase else state.hand_number - 1
-    if result.hand_number != expected or expected < 1:
-        problems.append(
-            f"last_hand: hand {result.hand_number} cannot precede this point of hand "
-            f"{state.hand_number}"
+    problems.extend(
+        last_hand_problems(
+            result.hand_number, result.hands, state.hand_number, expected, profile.deck
         )
+    )
     if shown_phase and result.hands != state.hands:
         problems.append("the hands shown at the end of the last hand are not the hands held")
     end = result.end
@@ -489,16 +476,9 @@ def _last_hand_problems(state: KnockState) -> list[str]:
     if end is HandEnd.RUMINO and not profile.rumino:
         problems.append("last_hand: only Rumino has a Rumino")
     most = profile.hand_size + 1
-    held: Counter[Card] = Counter()
     for seat, hand in enumerate(result.hands):
-        held.update(hand)
         if len(hand) > most:
             problems.append(f"last_hand: player {seat} held {len(hand)} cards, more than {most}")
-    deck = Counter(profile.deck.cards)
-    problems.extend(
-        f"last_hand: {CARD_NAMES[card]} held {held[card]} times, the deck has {deck[card]}"
-        for card in sorted(held - deck)
-    )
     if not set(result.eliminated) | set(result.reentered) <= set(result.busted):
         problems.append("last_hand: only players who reached the limit drop out or re-enter")
     if set(result.eliminated) & set(result.reentered):

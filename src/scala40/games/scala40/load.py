@@ -9,6 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from scala40._base.load import (
+    deal_problems,
+    last_hand_problems,
+    table_problems,
+    too_many,
+)
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe
 from scala40._format.serial import (
@@ -19,7 +25,7 @@ from scala40._format.serial import (
     deck_counts,
     read_meld_text,
 )
-from scala40.cards import CARD_NAMES, Card
+from scala40.cards import Card
 from scala40.errors import InvalidArgumentError
 from scala40.games.scala40 import engine
 from scala40.games.scala40.moves import (
@@ -55,14 +61,6 @@ def placed_cards(
     for meld in melds:
         placed.update(meld.cards)
     return placed
-
-
-def too_many(placed: Counter[Card], deck: Counter[Card]) -> list[str]:
-    return [
-        f"{CARD_NAMES[card]}: {placed[card]} placed, but the deck has {deck[card]}"
-        for card in sorted(placed)
-        if placed[card] > deck[card]
-    ]
 
 
 def meld_from_spec(spec: str, rules: Ruleset) -> Meld:
@@ -105,11 +103,8 @@ def consistency_problems(state: StateRecord) -> list[str]:
         problems.append(f"player {state.turn} is to move but is out of the match")
     if not over and not state.active[state.dealer]:
         problems.append(f"the dealer, player {state.dealer}, is out of the match")
-    if phase is Phase.DEAL and state.turn != state.dealer:
-        problems.append(
-            f"a hand is to be dealt: the dealer ({state.dealer}) is the player named, "
-            f"not {state.turn}"
-        )
+    if phase is Phase.DEAL:
+        problems.extend(deal_problems(state.turn, state.dealer, "player"))
     # Every card of the deck is somewhere, exactly once (C-DECK).
     found = card_counts(state.stock, state.discard, *state.hands, *(m.cards for m in state.table))
     placed_any = any(found)
@@ -119,10 +114,7 @@ def consistency_problems(state: StateRecord) -> list[str]:
         problems.extend(count_problems(found, deck_counts(rules.deck)))
     if state.hand_number == 0 and (not undealt or placed_any):
         problems.append("hand number 0 is the deal of the first hand, before any card is placed")
-    meld_rules = rules.meld_rules
-    for index, meld in enumerate(state.table):
-        if meld.rules != meld_rules or meld not in meld_rules.readings(meld.cards):
-            problems.append(f"table meld #{index} ({meld}) is not valid under the rules")
+    problems.extend(table_problems(state.table, rules.meld_rules, "is not valid under the rules"))
     for player in range(n):
         if in_hand and not state.active[player]:
             if state.hands[player]:
@@ -130,17 +122,12 @@ def consistency_problems(state: StateRecord) -> list[str]:
             if state.opened[player] or state.turns_played[player]:
                 problems.append(f"player {player} is out of the match but has played this hand")
     problems.extend(_score_problems(state))
-    if over:
-        if not state.winners:
-            problems.append("the match is over but has no winner")
-        elif len(set(state.winners)) != len(state.winners) or any(
-            not 0 <= seat < n for seat in state.winners
-        ):
-            problems.append(
-                f"winners must be distinct players from 0 to {n - 1}, got {list(state.winners)}"
-            )
-    elif state.winners:
-        problems.append("the match has winners but is not over")
+    if len(set(state.winners)) != len(state.winners) or any(
+        not 0 <= seat < n for seat in state.winners
+    ):
+        problems.append(
+            f"winners must be distinct players from 0 to {n - 1}, got {list(state.winners)}"
+        )
     if not in_hand and (
         state.taken is not None or state.opening_value or state.taken_must_use or state.taken_used
     ):
@@ -268,11 +255,11 @@ def _hand_result_problems(state: StateRecord, result: HandResult) -> list[str]:
     rules = state.rules
     fmt = rules.match_format
     expected = state.hand_number - (0 if state.phase in (Phase.DEAL, Phase.OVER) else 1)
-    if result.hand_number != expected:
-        problems.append(
-            f"last_hand: hand {result.hand_number} cannot precede this point of hand "
-            f"{state.hand_number}"
+    problems.extend(
+        last_hand_problems(
+            result.hand_number, result.hands, state.hand_number, expected, rules.deck
         )
+    )
     if result.closer is not None and result.points[result.closer]:
         problems.append("last_hand: the closer scores no points")
     if (result.closer is None or fmt is MatchFormat.SINGLE) and any(result.points):
@@ -287,8 +274,4 @@ def _hand_result_problems(state: StateRecord, result: HandResult) -> list[str]:
         problems.append("last_hand: a player both dropped out and re-entered")
     if any(state.active[seat] for seat in result.eliminated):
         problems.append("last_hand: a player who dropped out is still in the match")
-    held = Counter(card for hand in result.hands for card in hand)
-    problems.extend(
-        f"last_hand: {problem}" for problem in too_many(held, Counter(rules.deck.cards))
-    )
     return problems

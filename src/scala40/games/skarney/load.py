@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from scala40._base.load import (
+    deal_problems,
+    last_hand_problems,
+    table_problems,
+)
 from scala40._cache import HAND_LIMIT, BoundedCache
+from scala40._format.codecs import MAX_SEATS
 from scala40._format.serial import (
     MAX_COUNT,
     MAX_READ_ITEMS,
@@ -16,12 +22,12 @@ from scala40._format.serial import (
     deck_counts,
     read_meld_text,
 )
-from scala40.cards import CARD_NAMES, Card
+from scala40.cards import Card
 from scala40.games.skarney import engine
 from scala40.games.skarney.moves import PutDown, parse_meld_spec
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
 from scala40.games.skarney.record import StateRecord
-from scala40.games.skarney.rules import Ruleset, hand_penalty
+from scala40.games.skarney.rules import hand_penalty
 from scala40.melds import Meld, MeldKind
 
 __all__ = [
@@ -31,8 +37,6 @@ __all__ = [
     "meld_from_spec",
 ]
 
-MAX_SEATS = 64
-"""The longest list of seats an argument may give (the rules allow 4)."""
 MAX_PLACED = MAX_READ_ITEMS
 """No position places more cards than this (the largest Skarney deck holds 112)."""
 
@@ -52,17 +56,6 @@ def _meld(text: str) -> Meld:
 
 _SPEC_MELDS: BoundedCache[str, Meld] = BoundedCache("skarney table melds read", HAND_LIMIT)
 """The melds :func:`meld_from_spec` read, by their text (Skarney's meld rules are fixed)."""
-
-_DECKS: BoundedCache[int, list[int]] = BoundedCache("skarney deck counts", 64)
-"""The copies of each card code in the deck, by the number of jokers (the rest of the deck
-is fixed, SK-DECK): a state's cards are counted against them at each load."""
-
-
-def _deck_counts(rules: Ruleset) -> list[int]:
-    found = _DECKS.get(rules.jokers)
-    if found is None:
-        found = _DECKS.put(rules.jokers, deck_counts(rules.deck))
-    return found
 
 
 def _not_within(part: tuple[Card, ...], whole: tuple[Card, ...]) -> bool:
@@ -90,10 +83,8 @@ def consistency_problems(state: StateRecord) -> list[str]:
     in_play = phase in (Phase.DRAW, Phase.PLAY, Phase.OFFER)
     # Every card of the deck is somewhere, exactly once (C-DECK); between hands, nowhere.
     placed = card_counts(state.stock, *state.hands, *(meld.cards for meld in state.table))
-    problems = count_problems(placed, _deck_counts(rules)) if in_play else []
-    for index, meld in enumerate(state.table):
-        if meld.rules != rules.meld_rules or meld not in rules.meld_rules.readings(meld.cards):
-            problems.append(f"table meld #{index} ({meld}) is not a Skarney meld")
+    problems = count_problems(placed, deck_counts(rules.deck)) if in_play else []
+    problems.extend(table_problems(state.table, rules.meld_rules, "is not a Skarney meld"))
     for seat in range(count):
         if _not_within(state.known[seat], state.hands[seat]):
             problems.append(f"seat {seat} is known to hold cards it does not hold")
@@ -133,13 +124,7 @@ def _between_hands_problems(state: StateRecord) -> list[str]:
             problems.append(
                 f"hand {state.hand_number} of {rules.hands} is over: no other hand is dealt"
             )
-        if state.turn != state.dealer:
-            problems.append(
-                f"a hand is to be dealt: the dealer ({state.dealer}) is the seat named, "
-                f"not {state.turn}"
-            )
-        if state.winners:
-            problems.append("the game has winners but is not over")
+        problems.extend(deal_problems(state.turn, state.dealer))
         return problems
     if state.hand_number != rules.hands and not state.resigned:
         # Resignations may end a game before its last hand (C-RESIGN).
@@ -150,7 +135,7 @@ def _between_hands_problems(state: StateRecord) -> list[str]:
     seats_in = tuple(seat for seat in range(state.player_count) if seat not in state.resigned)
     if state.resigned and state.winners == seats_in:
         best = state.winners  # the side left after a resignation (C-RESIGN)
-    if state.winners != best:
+    if state.winners and state.winners != best:
         problems.append(
             f"the winners are the seats of the highest total {list(best)}, "
             f"not {list(state.winners)} (SK-GAME)"
@@ -168,8 +153,6 @@ def _hand_problems(state: StateRecord) -> list[str]:
     turn = state.turn
     partnership = rules.partnership
     table = state.table
-    if state.winners:
-        problems.append("the game has winners but is not over")
     if not 1 <= state.hand_number <= rules.hands:
         problems.append(f"hand_number must be from 1 to {rules.hands}, got {state.hand_number}")
         return problems
@@ -265,21 +248,14 @@ def _result_problems(state: StateRecord, result: HandResult) -> list[str]:
     sides = len(state.totals)
     after = state.phase in (Phase.DEAL, Phase.OVER)
     expected = state.hand_number if after else state.hand_number - 1
-    if result.hand_number != expected or expected < 1:
-        problems.append(
-            f"last_hand: hand {result.hand_number} cannot precede this point of hand "
-            f"{state.hand_number}"
+    problems.extend(
+        last_hand_problems(
+            result.hand_number, result.hands, state.hand_number, expected, rules.deck
         )
-    held: Counter[Card] = Counter()
+    )
     penalties = [0] * sides
     for seat, hand in enumerate(result.hands):
-        held.update(hand)
         penalties[side_of(seat, partnership)] += hand_penalty(hand)
-    deck = Counter(rules.deck.cards)
-    problems.extend(
-        f"last_hand: {CARD_NAMES[card]} held {held[card]} times, the deck has {deck[card]}"
-        for card in sorted(held - deck)
-    )
     went_out = result.went_out
     if went_out is not None and result.hands[went_out]:
         problems.append(f"last_hand: seat {went_out} went out but holds cards")
