@@ -82,6 +82,7 @@ def reading_text(cards: Sequence[Card], represented: Sequence[Card], unicode: bo
     """A meld's ``cards`` in order, each that stands for another (its ``represented``
     card) followed by ``=`` and that card.
 
+    >>> from scala40._wording import reading_text
     >>> reading_text((52, 47, 46), (48, 47, 46), unicode=False)
     'JK=10C 9C 8C'
     """
@@ -97,6 +98,7 @@ def reading_text(cards: Sequence[Card], represented: Sequence[Card], unicode: bo
 def seat_values(values: Sequence[int]) -> str:
     """Each seat's number (a total, points), as the announcements list them.
 
+    >>> from scala40._wording import seat_values
     >>> seat_values((12, -3))
     'P0 12, P1 -3'
     """

@@ -28,6 +28,7 @@ def too_many(placed: Counter[Card], deck: Counter[Card]) -> list[str]:
     """For each card a position places more times than the deck holds it, the problem.
 
     >>> from collections import Counter
+    >>> from scala40._base.load import too_many
     >>> too_many(Counter([0, 0, 0]), Counter([0, 0]))
     ['AS: 3 placed, but the deck has 2']
     """
