@@ -63,13 +63,9 @@ from scala40.games.skarney.rules import (
 )
 from scala40.games.skarney.search import can_complete, without
 from scala40.match import ScoreOrder, best_seats
-from scala40.melds import Meld, MeldKind, check_meld
+from scala40.melds import Meld, check_meld
+from scala40.melds._members import SEQUENCE_KIND, SET_KIND, WILD_KIND
 from scala40.melds._words import why_not_added
-
-# The meld kinds and ends as module constants, which the hot paths compare with: an
-# enum member costs some 15 times as much to read on CPython 3.11 (see the
-# architecture page, "Hot code reads what it compares often as module constants").
-_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
 
 __all__ = [
     "HANDLERS",
@@ -192,13 +188,13 @@ def exchange_target(meld: Meld, card: Card) -> Meld | None:
     """``meld`` with natural ``card`` in place of its wild card, if ``card`` is what the
     wild card stands for: in a sequence exactly that card, in a set any card of its rank
     (SK-EXCHANGE, SK-MELDS). ``None`` if it is not."""
-    if meld.kind is _WILD_KIND or card in _WILD:
+    if meld.kind is WILD_KIND or card in _WILD:
         return None
     for index, wild in enumerate(meld.cards):
         if wild not in _WILD:
             continue
         represented = meld.represented[index]
-        if meld.kind is _SEQUENCE_KIND:
+        if meld.kind is SEQUENCE_KIND:
             if represented != card:
                 return None
             try:
@@ -210,7 +206,7 @@ def exchange_target(meld: Meld, card: Card) -> Meld | None:
             return None
         cards = (*meld.cards[:index], card, *meld.cards[index + 1 :])
         for reading in MELD_RULES.readings_of_sorted(tuple(sorted(cards))):
-            if reading.kind is _SET_KIND:
+            if reading.kind is SET_KIND:
                 return reading
     return None
 
@@ -309,7 +305,7 @@ def _apply_exchange(state: StateRecord, move: Exchange) -> StateRecord:
         raise illegal(
             move, "SK-EXCHANGE", f"exchanges take wild cards from opponents' melds, not {whose}"
         )
-    if meld.kind is _WILD_KIND:
+    if meld.kind is WILD_KIND:
         raise illegal(
             move, "SK-WILDMELD", "the cards of a meld of wild cards only are never exchanged"
         )
@@ -372,7 +368,7 @@ def _apply_put_down(state: StateRecord, move: PutDown, trusted: bool = False) ->
     contract_now = state.contract_now
     if not side_has_contract(state, seat):
         # SK-CONTRACT: the side's first melds form its contract, 3-card melds of one kind.
-        if len(meld.cards) != 3 or meld.kind is _WILD_KIND:
+        if len(meld.cards) != 3 or meld.kind is WILD_KIND:
             raise illegal(
                 move,
                 "SK-CONTRACT",
@@ -438,7 +434,7 @@ def _apply_extend(state: StateRecord, move: Extend) -> StateRecord:
             # is (state.parse_move reads it), and the message gives the move to write.
             ways = " or ".join(str(option) for option in meant)
             raise illegal(move, "C-WILD", f"say where and as what: {ways}")
-        rule = "SK-WILDMELD" if meld.kind is _WILD_KIND else "SK-EXTEND"
+        rule = "SK-WILDMELD" if meld.kind is WILD_KIND else "SK-EXTEND"
         raise illegal(move, rule, why_not_added(meld, move.card, move.end, move.represents))
     extended = state.extended
     if move.meld < state.fresh_from:  # melds put down this turn have no limit (SK-EXTEND)
