@@ -642,10 +642,24 @@ def score_hand(state: StateRecord, went_out: int | None) -> HandResult:
 def _end_hand(state: StateRecord, went_out: int | None) -> StateRecord:
     """Score the hand, then deal the next one or end the game (SK-END, SK-GAME)."""
     rules = state.rules
-    count = state.player_count
     result = score_hand(state, went_out)
     totals = tuple(total + gained for total, gained in zip(state.totals, result.points))
-    cleared = {
+    cleared = _between_hands(state, result, totals)
+    if state.hand_number >= rules.hands:
+        return state.copy_with(phase=OVER, winners=game_winners(state, totals), **cleared)
+    dealer = next_seat(state, state.dealer)
+    new = state.copy_with(phase=DEAL, dealer=dealer, turn=dealer, **cleared)
+    return deal(new, None) if state.auto_chance else new
+
+
+def _between_hands(
+    state: StateRecord, result: HandResult, totals: tuple[int, ...]
+) -> dict[str, Any]:
+    """The fields of a game between two hands, whether the hand ended (SK-END) or was
+    abandoned (C-RESIGN): the cards and the turn cleared, the hand's ``result`` and the
+    ``totals`` after it kept."""
+    count = state.player_count
+    return {
         "hands": ((),) * count,
         "stock": (),
         "table": (),
@@ -658,11 +672,6 @@ def _end_hand(state: StateRecord, went_out: int | None) -> StateRecord:
         "last_hand": result,
         **_new_turn_fields(0, 0),
     }
-    if state.hand_number >= rules.hands:
-        return state.copy_with(phase=OVER, winners=game_winners(state, totals), **cleared)
-    dealer = next_seat(state, state.dealer)
-    new = state.copy_with(phase=DEAL, dealer=dealer, turn=dealer, **cleared)
-    return deal(new, None) if state.auto_chance else new
 
 
 def _side_resigned(state: StateRecord, side: int) -> bool:
@@ -685,7 +694,6 @@ def resign(state: StateRecord, resigned: tuple[int, ...], winners: tuple[int, ..
     SK-TIE's void hand) but counted among the game's hands, and the deal passed on; after
     the last hand the game ends on the totals (SK-GAME). Before a deal the dealer deals,
     or the seat after him if he resigned."""
-    count = state.player_count
     in_hand = state.phase in (DRAW, PLAY, OFFER)
     new = state.copy_with(resigned=resigned)
     if in_hand:
@@ -701,19 +709,7 @@ def resign(state: StateRecord, resigned: tuple[int, ...], winners: tuple[int, ..
             points=zeros,
             hands=state.hands,
         )
-        new = new.copy_with(
-            phase=DEAL,
-            hands=((),) * count,
-            stock=(),
-            table=(),
-            owners=(),
-            contracts=(False,) * len(state.totals),
-            stopped=(False,) * count,
-            known=((),) * count,
-            accepted=((),) * count,
-            last_hand=result,
-            **_new_turn_fields(0, 0),
-        )
+        new = new.copy_with(phase=DEAL, **_between_hands(state, result, state.totals))
         if not winners and state.hand_number >= state.rules.hands:
             winners = game_winners(new, state.totals)
     if winners:

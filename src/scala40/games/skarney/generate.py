@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import scala40.games.skarney.moves as kinds
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games.skarney.engine import (
@@ -23,18 +24,7 @@ from scala40.games.skarney.engine import (
     offer_banned,
     side_has_contract,
 )
-from scala40.games.skarney.moves import (
-    Accept,
-    Deal,
-    Decline,
-    DrawStock,
-    EndTurn,
-    Exchange,
-    Extend,
-    Move,
-    Offer,
-    extend_of,
-)
+from scala40.games.skarney.moves import Exchange, Extend, Move, extend_of
 from scala40.games.skarney.phases import DEAL, DRAW, OFFER, PLAY, SEAT_SIDES
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES
@@ -45,11 +35,12 @@ from scala40.melds._members import SET_KIND, WILD_KIND
 __all__ = ["generate"]
 
 _WILD = MELD_RULES.wild_cards
-_DRAW = DrawStock()
-_DEAL = Deal()
-_ANSWERS = (Accept(), Decline())
-_END = EndTurn()
-_OFFERS = tuple(Offer(card) for card in range(53))
+# The moves without a choice in them, and every offer, made once.
+_DRAW = kinds.DrawStock()
+_DEAL = kinds.Deal()
+_ANSWERS = (kinds.Accept(), kinds.Decline())
+_END = kinds.EndTurn()
+_OFFERS = tuple(kinds.Offer(card) for card in range(53))
 
 
 def generate(state: StateRecord) -> list[Move]:
