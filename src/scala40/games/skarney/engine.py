@@ -13,7 +13,6 @@ the turn free to end (with an offer, or ``end``).
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +22,7 @@ from scala40._base.engine import (
     illegal,
     out_of_phase,
     replace_item,
+    with_card,
 )
 from scala40._checks import describe
 from scala40.cards import CARD_NAMES, RANK_OF, Card
@@ -85,12 +85,6 @@ __all__ = [
 ]
 
 _WILD = MELD_RULES.wild_cards
-
-
-def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    cards = list(hand)
-    insort(cards, card)
-    return tuple(cards)
 
 
 def _forget(known: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -275,7 +269,7 @@ def _apply_draw(state: StateRecord, move: DrawStock) -> StateRecord:
     _need_phase(state, DRAW, move)
     seat = state.turn
     card = state.stock[-1]
-    hands = replace_item(state.hands, seat, _with_card(state.hands[seat], card))
+    hands = replace_item(state.hands, seat, with_card(state.hands[seat], card))
     new: StateRecord = state.setters["drawn"](
         state, phase=PLAY, stock=state.stock[:-1], hands=hands
     )
@@ -318,7 +312,7 @@ def _apply_exchange(state: StateRecord, move: Exchange) -> StateRecord:
             move, "SK-EXCHANGE", f"{CARD_NAMES[move.card]} does not free a wild card in {meld}"
         )
     freed = next(card for card in meld.cards if card in _WILD)
-    hand = _with_card(hand, freed)
+    hand = with_card(hand, freed)
     return state.copy_with(
         hands=replace_item(state.hands, seat, hand),
         table=replace_item(state.table, move.meld, target),
@@ -484,7 +478,7 @@ def _offered(state: StateRecord, move: Offer) -> StateRecord:
     seat = state.turn
     known = state.known[seat]
     if move.card not in known:
-        known = _with_card(known, move.card)
+        known = with_card(known, move.card)
     new: StateRecord = state.setters["offered"](
         state,
         phase=OFFER,
@@ -514,7 +508,7 @@ def _apply_accept(state: StateRecord, move: Accept) -> StateRecord:
     assert card is not None
     given = without(state.hands[offerer], (card,))
     assert given is not None
-    taken = _with_card(state.hands[taker], card)
+    taken = with_card(state.hands[taker], card)
     # Two seats' items changed in one copy each (lists, where replace_item made two).
     changed = list(state.hands)
     changed[offerer] = given
@@ -522,9 +516,9 @@ def _apply_accept(state: StateRecord, move: Accept) -> StateRecord:
     hands = tuple(changed)
     changed = list(state.known)
     changed[offerer] = _forget(changed[offerer], (card,))
-    changed[taker] = _with_card(changed[taker], card)
+    changed[taker] = with_card(changed[taker], card)
     known = tuple(changed)
-    accepted = replace_item(state.accepted, taker, _with_card(state.accepted[taker], card))
+    accepted = replace_item(state.accepted, taker, with_card(state.accepted[taker], card))
     stopped = state.stopped
     if is_stop_card(card):
         stopped = replace_item(stopped, taker, True)  # SK-STOP
