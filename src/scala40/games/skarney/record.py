@@ -11,15 +11,7 @@ from typing import Any, ClassVar, Protocol
 
 import attrs
 
-from scala40._base.record import (
-    AUTO_CHANCE_SPEC,
-    LAST_HAND_SPEC,
-    RNG_SPEC,
-    Position,
-    RecordBase,
-    field_group,
-    order_fields,
-)
+from scala40._base.record import Position, RecordBase, field_group, order_fields
 from scala40._checks import describe, is_int
 from scala40._format.codecs import (
     BOOL,
@@ -40,9 +32,8 @@ from scala40.cards import Card
 from scala40.errors import (
     InvalidValueError,
 )
-from scala40.games.skarney.moves import Move
+from scala40.games.skarney.moves import Deal, Move
 from scala40.games.skarney.phases import (
-    DEAL,
     DRAW,
     HAND_RESULT,
     OFFER,
@@ -175,21 +166,14 @@ class SkarneyFields:
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, Any]):
+class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, Any, HandResult]):
     """The fields of a whole Skarney game at one moment (the base of
     :class:`~scala40.games.skarney.state.GameState`, which is what games are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player whose
     turn it is (while a card is offered: the player who offered it), an offered card
     stays in its owner's hand until accepted, and the stock is the draw pile; the
-    public ones of ``SkarneyFields``; and these. The constructor checks nothing:
-    never call it with values from outside."""
-
-    rng: int = attrs.field(metadata=RNG_SPEC)
-    """Randomness the deals draw from (C-RNG)."""
-    auto_chance: bool = attrs.field(metadata=AUTO_CHANCE_SPEC)
-    """Whether the engine deals by itself."""
-    last_hand: HandResult | None = attrs.field(metadata=LAST_HAND_SPEC)
-    """How the previous hand ended."""
+    public ones of ``SkarneyFields``. The constructor checks nothing: never call it with
+    values from outside."""
 
     game_name: ClassVar[str] = "skarney"
     """The name of the game in the registry (:func:`scala40.game.load_game`)."""
@@ -197,6 +181,7 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, Any]):
     FORMAT_VERSION: ClassVar[int] = STATE_FORMAT_VERSION
     RULESET = Ruleset
     PHASES = Phase
+    CHANCE_MOVES = (Deal,)
     MELD_TYPE = Meld
     HAND_RESULT = HAND_RESULT
     ABOUT: ClassVar[str] = (
@@ -258,10 +243,6 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, Any]):
                 f"seat must be from 0 to {self.player_count - 1}, got {describe(seat)}"
             )
         return side_of(seat, self.rules.partnership)
-
-    def chance_cards(self) -> tuple[Card, ...]:
-        """Before a deal, the whole deck (SK-DEAL); else nothing."""
-        return self.rules.deck.cards if self.phase is DEAL else ()
 
     @classmethod
     def side_count(cls, rules: Ruleset, players: int) -> int:
