@@ -24,7 +24,7 @@ before it had these bases.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
@@ -43,6 +43,7 @@ from scala40._format.codecs import (
     SEAT,
     SEATS,
     HandResults,
+    Melds,
     Phases,
     Rules,
 )
@@ -51,6 +52,7 @@ from scala40._format.text_fields import Notation
 from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_in_hands
 from scala40.cards import Card
 from scala40.game import Game
+from scala40.melds import Meld
 
 __all__ = [
     "DiscardFields",
@@ -58,6 +60,7 @@ __all__ = [
     "MoveReader",
     "Position",
     "RecordBase",
+    "TableFields",
     "field_group",
     "game_record",
     "order_fields",
@@ -170,10 +173,33 @@ class DiscardFields:
     )
     """The card the player to move took from the discard pile this turn (seen by all)."""
 
+    def _face_up(self) -> Iterable[Card]:
+        return self.discard
+
     @property
     def top_discard(self) -> Card | None:
         """The top card of the discard pile, if any."""
         return self.discard[-1] if self.discard else None
+
+
+@field_group
+class TableFields:
+    """The melds on the table of a game whose players meld in the open (Scala 40's and
+    Skarney's), which every seat sees: each game's own group extends this one."""
+
+    table: tuple[Meld, ...] = attrs.field(
+        metadata=spec(
+            Melds(),
+            "the melds on the table, in the order they were put down; a wild card is "
+            "followed by = and the card it stands for",
+            place=10,
+        )
+    )
+    """Melds on the table, in the order they were put down (``#0`` first)."""
+
+    def _face_up(self) -> Iterator[Card]:
+        for meld in self.table:
+            yield from meld.cards
 
 
 COMMON_FIELDS = frozenset(

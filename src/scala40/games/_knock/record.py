@@ -84,9 +84,6 @@ class KnockFields(DiscardFields):
 
     # What follows from these fields and the common ones, the same for a state and a view.
 
-    def _face_up(self) -> tuple[Card, ...]:
-        return self.discard
-
     def _deck(self: _Position) -> tuple[Card, ...]:
         deck: tuple[Card, ...] = self.rules.profile.deck.cards
         return deck

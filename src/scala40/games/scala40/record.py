@@ -11,8 +11,15 @@ from typing import Any, ClassVar, Protocol
 
 import attrs
 
-from scala40._base.record import DiscardFields, Position, RecordBase, field_group, order_fields
-from scala40._format.codecs import BOOL, COUNTS, FLAGS, TOTAL, Melds
+from scala40._base.record import (
+    DiscardFields,
+    Position,
+    RecordBase,
+    TableFields,
+    field_group,
+    order_fields,
+)
+from scala40._format.codecs import BOOL, COUNTS, FLAGS, TOTAL
 from scala40._format.specs import spec
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.games.scala40.moves import Deal, Move, Restock
@@ -37,21 +44,13 @@ class _Position(Position, Protocol):
 
 
 @field_group
-class Scala40Fields(DiscardFields):
+class Scala40Fields(DiscardFields, TableFields):
     """The fields of a Scala 40 match that every seat sees: its record's and its views'
     (:class:`StateRecord`, :class:`~scala40.games.scala40.view.PlayerView`), each declared
     once with its spec (:mod:`scala40._format.specs`): those of any game with a discard
-    pile (:class:`~scala40._base.record.DiscardFields`) and these."""
+    pile or a table (:class:`~scala40._base.record.DiscardFields`,
+    :class:`~scala40._base.record.TableFields`) and these."""
 
-    table: tuple[Meld, ...] = attrs.field(
-        metadata=spec(
-            Melds(),
-            "the melds on the table, in the order they were put down; a joker is followed "
-            "by = and the card it stands for",
-            place=10,
-        )
-    )
-    """Melds on the table, in the order they were put down (``#0`` first)."""
     opened: tuple[bool, ...] = attrs.field(
         metadata=spec(FLAGS, "whether each seat has opened this hand (S40-OPEN)", usual=False)
     )

@@ -6,12 +6,12 @@ adds the rules' API on top of it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol
 
 import attrs
 
-from scala40._base.record import Position, RecordBase, field_group, order_fields
+from scala40._base.record import Position, RecordBase, TableFields, field_group, order_fields
 from scala40._checks import describe, is_int
 from scala40._format.codecs import (
     BOOL,
@@ -24,7 +24,6 @@ from scala40._format.codecs import (
     PER_SIDE,
     SEATS,
     TOTALS,
-    Melds,
 )
 from scala40._format.specs import Usual, spec
 from scala40._format.text_fields import LengthOf
@@ -61,20 +60,12 @@ class _Position(Position, Protocol):
 
 
 @field_group
-class SkarneyFields:
+class SkarneyFields(TableFields):
     """The fields of a Skarney game that every seat sees: its record's and its views'
     (:class:`StateRecord`, :class:`~scala40.games.skarney.view.PlayerView`), each
-    declared once with its spec (:mod:`scala40._format.specs`)."""
+    declared once with its spec (:mod:`scala40._format.specs`): the table's
+    (:class:`~scala40._base.record.TableFields`) and these."""
 
-    table: tuple[Meld, ...] = attrs.field(
-        metadata=spec(
-            Melds(),
-            "the melds on the table, in the order they were put down; a wild card is "
-            "followed by = and the card it stands for",
-            place=10,
-        )
-    )
-    """Melds on the table, in the order they were put down (``#0`` first)."""
     owners: tuple[int, ...] = attrs.field(
         metadata=spec(
             SEATS.with_per("table"), "the side that owns each meld of the table", place=11
@@ -151,10 +142,6 @@ class SkarneyFields:
     """The seats of the side (or sides) that won, once the game is over (SK-GAME)."""
 
     # What follows from these fields and the common ones, the same for a state and a view.
-
-    def _face_up(self) -> Iterator[Card]:
-        for meld in self.table:
-            yield from meld.cards
 
     @property
     def current_player(self: _Position) -> int | None:
