@@ -197,6 +197,9 @@ class TableFields:
     )
     """Melds on the table, in the order they were put down (``#0`` first)."""
 
+    MELD_TYPE: ClassVar[type[Meld]] = Meld
+    """The class of the table's melds (which its codec reads, with ``read_meld``)."""
+
     def _face_up(self) -> Iterator[Card]:
         for meld in self.table:
             yield from meld.cards

@@ -26,7 +26,6 @@ from scala40.games.scala40.moves import Deal, Move, Restock
 from scala40.games.scala40.phases import DRAW, PLAY, HandResult, Phase, may_close
 from scala40.games.scala40.result import HAND_RESULT
 from scala40.games.scala40.rules import Ruleset
-from scala40.melds import Meld
 
 __all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "Scala40Fields", "StateRecord"]
 
@@ -159,7 +158,6 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, Any, HandResul
     RULESET = Ruleset
     PHASES = Phase
     CHANCE_MOVES = (Deal, Restock)
-    MELD_TYPE = Meld
     HAND_RESULT = HAND_RESULT
     ABOUT: ClassVar[str] = (
         "A Scala 40 game at one moment: the rules, every hand, the stock, the discard pile "

@@ -44,7 +44,6 @@ from scala40.games.skarney.phases import (
 )
 from scala40.games.skarney.rules import Ruleset
 from scala40.match import singles
-from scala40.melds import Meld
 
 __all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "SkarneyFields", "StateRecord"]
 
@@ -169,7 +168,6 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, Any, HandResul
     RULESET = Ruleset
     PHASES = Phase
     CHANCE_MOVES = (Deal,)
-    MELD_TYPE = Meld
     HAND_RESULT = HAND_RESULT
     ABOUT: ClassVar[str] = (
         "A Skarney game at one moment: the rules, every hand, the pile, the table's melds "
