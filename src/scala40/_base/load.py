@@ -80,13 +80,15 @@ def last_hand_problems(result: Any, hand_number: int, after: bool, deck: Deck) -
     return problems
 
 
-def winners_left(state: Any, best: tuple[int, ...]) -> tuple[int, ...]:
-    """The winners a game that is over has: ``best`` as its rules rank the seats, unless
-    resignations ended it, whose winners are the seats left (C-RESIGN)."""
-    if state.resigned and state.winners == state._seats_in():
-        winners: tuple[int, ...] = state.winners
+def winners_left(
+    winners: tuple[int, ...], resigned: tuple[int, ...], seats_in: tuple[int, ...], best: Any
+) -> tuple[int, ...]:
+    """The ``winners`` a game that is over must have: ``best`` as its rules rank the seats,
+    unless seats ``resigned`` and the winners are the ``seats_in`` left (C-RESIGN)."""
+    if resigned and winners == seats_in:
         return winners
-    return best
+    result: tuple[int, ...] = best
+    return result
 
 
 def winner_problems(over: bool, winners: tuple[int, ...], game: str = "game") -> list[str]:

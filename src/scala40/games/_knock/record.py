@@ -126,7 +126,7 @@ class KnockRecord(KnockFields, RecordBase[M, R, Phase, V, HandResult], Generic[M
     RULESET: ClassVar[type[KnockingRules] | type[SpanishRules]]
     """The game's ruleset class."""
     PHASES = Phase
-    CHANCE_MOVES = (Deal, Restock)
+    CHANCE_MOVES: ClassVar[tuple[type[Deal | Restock], ...]] = (Deal, Restock)
     ABOUT: ClassVar[str] = (
         "A game at one moment: the rules, every hand, the stock, the discard pile (top card "
         "last), the totals, the last hand's result and the randomness to come."

@@ -301,7 +301,8 @@ def _consistency_problems(state: KnockState) -> list[str]:
     problems.extend(_score_problems(state))
     problems.extend(_last_hand_problems(state))
     if state.winners and phase is Phase.OVER and state.last_hand is not None:
-        winners = winners_left(state, _expected_winners(state, state.last_hand))
+        best = _expected_winners(state, state.last_hand)
+        winners = winners_left(state.winners, state.resigned, state._seats_in(), best)
         if state.winners != winners:
             problems.append(
                 f"the winners are {list(winners)} as the game ended, not "

@@ -157,7 +157,7 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, Any, HandResul
     FORMAT_VERSION: ClassVar[int] = STATE_FORMAT_VERSION
     RULESET = Ruleset
     PHASES = Phase
-    CHANCE_MOVES = (Deal, Restock)
+    CHANCE_MOVES: ClassVar[tuple[type[Deal | Restock], ...]] = (Deal, Restock)
     HAND_RESULT = HAND_RESULT
     ABOUT: ClassVar[str] = (
         "A Scala 40 game at one moment: the rules, every hand, the stock, the discard pile "

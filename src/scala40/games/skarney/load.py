@@ -127,7 +127,9 @@ def _between_hands_problems(state: StateRecord) -> list[str]:
         problems.append(
             f"the game is over after hand {rules.hands}, but hand_number is {state.hand_number}"
         )
-    best = winners_left(state, engine.game_winners(state, state.totals))
+    seats_in = tuple(seat for seat in range(state.player_count) if seat not in state.resigned)
+    best = engine.game_winners(state, state.totals)
+    best = winners_left(state.winners, state.resigned, seats_in, best)
     if state.winners and state.winners != best:
         problems.append(
             f"the winners are the seats of the highest total {list(best)}, "

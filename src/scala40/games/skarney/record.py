@@ -167,7 +167,7 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, Any, HandResul
     FORMAT_VERSION: ClassVar[int] = STATE_FORMAT_VERSION
     RULESET = Ruleset
     PHASES = Phase
-    CHANCE_MOVES = (Deal,)
+    CHANCE_MOVES: ClassVar[tuple[type[Deal], ...]] = (Deal,)
     HAND_RESULT = HAND_RESULT
     ABOUT: ClassVar[str] = (
         "A Skarney game at one moment: the rules, every hand, the pile, the table's melds "
