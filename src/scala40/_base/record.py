@@ -4,21 +4,24 @@ Each field carries its spec (:func:`scala40._format.specs.spec`): the record's
 dictionary, its reader, its checks, its schema and its position grammar follow from the
 specs (:func:`scala40._format.specs.record_format`). A game's own fields that its views
 show too are declared once, in a *field group* (:func:`field_group`) that both the
-game's record and its view class take in.
+game's record and its view class take in; the fields two games share are declared once
+in groups of their own, which a game's group extends: :class:`DiscardFields` (a discard
+pile and players who drop out: Scala 40, the knock games) and :class:`TableFields` (melds
+on the table: Scala 40, Skarney).
 
 A game's state record and its players' views are frozen attrs classes whose fields come
 in one order: the fields every game has, the game's own, then the move count, the
 resigned seats and the like, common again. The common fields are declared in bases:
 :class:`GameFields` (what a state and its views both hold: the rules, the seats, the
-dealer, the hand number, the phase, the turn), :class:`RecordBase` (a state's cards and
-its last fields) and :class:`~scala40.views.ViewBase` (a view's). A common field that
+dealer, the hand number, the phase, the turn), :class:`RecordBase` (a state's cards, the
+randomness to come, the last hand's result and its last fields) and :class:`~scala40.views.ViewBase` (a view's). A common field that
 must stand elsewhere than its base's place is marked: ``metadata={"first": True}`` (the
 viewing seat, before every other), or ``metadata={"last": ...}`` (after the game's
 fields), and a last one is declared keyword-only, so that a game's fields without
 defaults may follow it. :func:`order_fields`, each class's ``field_transformer``, puts
-them in their places, a last one positional again unless marked ``"keyword"``: the
-order of every game's fields, its constructor, ``repr`` and JSON are those it declared
-before it had these bases.
+them in their places, a last one positional again unless marked ``"keyword"``, and a
+shared field where the game's ``FIELD_PLACES`` says: the order of every game's fields,
+its constructor, ``repr`` and JSON are those it declared before it had these bases.
 """
 
 from __future__ import annotations
