@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scala40._base.record import game_record
 from scala40.game import Game
 from scala40.games._knock.analysis import least_unmatched
 from scala40.games._knock.bots import GreedyBot
@@ -41,22 +42,14 @@ def knock_game(state: type[KnockState[Any, Any]]) -> Game:
     ('chinchon', 'scala40.chinchon.move', 2)
     """
     spec = state.SPEC
-    kinds = state.KINDS
-    return Game(
+    return game_record(
+        state,
+        state.new,
+        state.KINDS,
         name=spec.name,
         title=spec.title,
         summary=spec.summary,
-        version=1,
-        ruleset_type=state.RULESET,
-        new_game=state.new,
-        state_from_dict=state.from_dict,
-        parse_move=kinds.parse_move,
-        move_from_dict=kinds.move_from_dict,
-        move_set=kinds.moves,
-        state_schema=state.json_schema,
-        notation=state.notation(),
         max_hand_moves=max_hand_moves,
-        hand_bound_option="turn_limit",
         bots={"greedy": GreedyBot, "careful": CarefulBot},
         default_players=spec.players,
         text=spec.text,
