@@ -38,14 +38,26 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 from typing_extensions import Buffer
 
-from scala40._base.rows import LayoutBase, float_bytes, mark_rows, seat_counts_row, seat_row
+from scala40._base.rows import (
+    LayoutBase,
+    capped_count_row,
+    count_row,
+    float_bytes,
+    mark_rows,
+    member_row,
+    seat_counts_row,
+    seat_mark_row,
+    seat_row,
+    seats_row,
+)
 from scala40._checks import check_seat, describe
 from scala40._format.generated import compile_source
+from scala40._wording import cards_text, ints_text, view_heading
 from scala40.errors import InvalidArgumentError
 from scala40.game import ObservationField
 from scala40.melds import Meld, MeldKind
@@ -53,11 +65,29 @@ from scala40.melds import Meld, MeldKind
 __all__ = [
     "CARD_CODES",
     "COUNT_CAP",
+    "DEALER",
+    "DEALER_ROW",
+    "HAND_NUMBER",
+    "HAND_NUMBER_ROW",
+    "HAND_SIZES",
     "KEPT",
     "MELD_KINDS",
+    "PHASE",
+    "SEATS",
+    "STOCK_SIZE",
+    "STOCK_SIZE_ROW",
+    "TABLE_KIND",
+    "TO_MOVE",
+    "TO_MOVE_ROW",
+    "TURN",
+    "TURNS_PLAYED",
+    "TURN_ROW",
     "UNSEEN",
     "UNSET",
+    "WINNERS",
+    "WINNERS_ROW",
     "ZERO_ROW",
+    "Block",
     "Hand",
     "Kept",
     "Mark",
@@ -157,6 +187,48 @@ def card_blocks(copies: float, *, discard_pile: bool) -> tuple[ObservationField,
         ObservationField("discard_top", cards, "the top card of the discard pile"),
         ObservationField("taken", cards, "the card taken from the discard pile"),
     )
+
+
+@attrs.frozen
+class Block:
+    """A block after the card blocks, as a game declares it (its encoding's
+    :attr:`~ObservationBase.BLOCKS`): its name, shape, meaning and bounds, where a name in
+    the shape or a bound stands for a size of the ruleset and number of players (the
+    ``sizes`` of :meth:`~ObservationBase._block_sizes`: ``seats``, ``melds``, ``deck``...).
+
+    >>> from scala40._base.observation import Block
+    >>> Block("table_owner", ("melds", "seats"), "who put each meld down").field(
+    ...     {"melds": 36, "seats": 2}
+    ... ).shape
+    (36, 2)
+    """
+
+    name: str
+    shape: tuple[int | str, ...]
+    doc: str
+    low: float | str = 0.0
+    high: float | str = 1.0
+
+    def field(self, sizes: dict[str, float]) -> ObservationField:
+        """The block under ``sizes``."""
+        shape = [int(sizes[part]) if isinstance(part, str) else part for part in self.shape]
+        low = sizes[self.low] if isinstance(self.low, str) else self.low
+        high = sizes[self.high] if isinstance(self.high, str) else self.high
+        return ObservationField(self.name, tuple(shape), self.doc, low, high)
+
+
+# The blocks that read alike in every game that has them (a game declares the others).
+SEATS = ("seats",)
+TABLE_KIND = Block("table_kind", ("melds", "kinds"), "each meld's kind")
+HAND_SIZES = Block("hand_sizes", SEATS, "cards in each hand", 0, "held")
+STOCK_SIZE = Block("stock_size", (1,), "cards in the stock", 0, "deck")
+TO_MOVE = Block("to_move", SEATS, "who decides now")
+TURN = Block("turn", SEATS, "whose turn it is")
+DEALER = Block("dealer", SEATS, "who dealt")
+WINNERS = Block("winners", SEATS, "who won the game")
+TURNS_PLAYED = Block("turns_played", SEATS, "turns completed this hand")
+PHASE = Block("phase", ("phases",), "the phase")
+HAND_NUMBER = Block("hand_number", (1,), "the hand being played")
 
 
 ZERO_ROW = array("f", bytes(4 * CARD_CODES))
@@ -289,6 +361,14 @@ class Row:
 
 Write = Hand | Pile | Table | Mark | Seen | Row
 """What an encoding declares it writes (``ObservationBase._writes``)."""
+
+# The rows of the blocks above that every game writes alike.
+STOCK_SIZE_ROW = Row("stock_size", "stock_size", count_row)
+TO_MOVE_ROW = Row("to_move", "current_player", seat_mark_row)
+TURN_ROW = Row("turn", "turn", seat_mark_row)
+DEALER_ROW = Row("dealer", "dealer", seat_mark_row)
+WINNERS_ROW = Row("winners", "winners", seats_row)
+HAND_NUMBER_ROW = Row("hand_number", "hand_number", capped_count_row(COUNT_CAP))
 
 _PARAMETERS = frozenset({"me", "hand", "hand_sizes", "stock_size"})
 """The inputs a writer is given as arguments; any other is a field of the view."""
@@ -573,8 +653,45 @@ class ObservationBase(Generic[R, L]):
         """What the encoding writes, block by block (see :class:`Row` and its kin)."""
         raise NotImplementedError  # pragma: no cover - every encoding writes its numbers
 
+    BLOCKS: ClassVar[tuple[Block, ...]] = ()
+    """The blocks after the card blocks, in order (:class:`Block`)."""
+    PHASES: ClassVar[tuple[Any, ...]] = ()
+    """The game's phases, in the order of the ``phase`` block."""
+    DISCARD_PILE: ClassVar[bool] = True
+    """Whether the card blocks have the discard pile's (:func:`card_blocks`)."""
+
     def _blocks(self, rules: R, player_count: int) -> tuple[ObservationField, ...]:
-        raise NotImplementedError  # pragma: no cover - every encoding lists its blocks
+        sizes = self._block_sizes(rules, player_count)
+        return (
+            *card_blocks(sizes["copies"], discard_pile=self.DISCARD_PILE),
+            *(block.field(sizes) for block in self.BLOCKS),
+        )
+
+    def _deck(self, rules: R) -> Any:
+        """The deck ``rules`` play with."""
+        return rules.deck  # type: ignore[attr-defined]
+
+    def _block_sizes(self, rules: R, player_count: int) -> dict[str, float]:
+        """The sizes a :class:`Block` names, for ``rules`` and ``player_count`` seats: the
+        ``seats``, the table's ``melds`` and the meld ``kinds``, the card ``cards``, the
+        ``phases``, the
+        ``deck``'s size, the most cards ``held`` in a hand and the most ``copies`` of a
+        card (a game adds its own)."""
+        deck = self._deck(rules)
+        return {
+            "seats": player_count,
+            "melds": deck.size // 3,  # as max_table_melds
+            "kinds": len(MELD_KINDS),
+            "cards": CARD_CODES,
+            "phases": len(self.PHASES),
+            "deck": float(deck.size),
+            "held": float(deck.size),
+            "copies": most_copies(deck.cards),
+        }
+
+    def _phase_row(self) -> Row:
+        """The ``phase`` block's row: one-hot, in the order of :attr:`PHASES`."""
+        return Row("phase", "phase", member_row(self.PHASES), "phase")
 
     def _layout(self, rules: R, player_count: int) -> L:
         """The layout of ``rules`` and ``player_count`` seats, computed once."""
@@ -633,7 +750,34 @@ class ObservationBase(Generic[R, L]):
         change in a game); equal views give equal texts, different views different ones."""
         return "\n".join(self._lines(view))
 
+    STOCK_WORD: ClassVar[str] = "stock"
+    """What the text calls the stock."""
+
     def _lines(self, view: Any) -> tuple[str, ...]:
+        """The text's lines: whose view it is and who decides, the hand, the counts of
+        cards, the game's own lines (:meth:`_own_lines`), then the last hand."""
+        return (
+            view_heading(view) + self._deciding(view),
+            f"hand: {self._cards_words(view.hand)}",
+            f"hand sizes: {ints_text(view.hand_sizes)}; {self.STOCK_WORD}: {view.stock_size}",
+            *self._own_lines(view),
+            f"last hand: {self._hand_text(view.last_hand)}",
+        )
+
+    def _cards_words(self, cards: Sequence[int]) -> str:
+        """How the text writes cards (a hand, a pile)."""
+        return cards_text(cards)
+
+    def _deciding(self, view: Any) -> str:
+        """The end of the text's first line: whose turn it is, and who decides."""
+        mover = view.current_player
+        return f", {self._turn_words(view)}, deciding " + ("-" if mover is None else str(mover))
+
+    def _turn_words(self, view: Any) -> str:
+        """Whose turn it is, in the text's first line."""
+        return f"turn {view.turn}"
+
+    def _own_lines(self, view: Any) -> tuple[str, ...]:
         raise NotImplementedError  # pragma: no cover - every encoding says what a view shows
 
     def _hand_text(self, last: Any) -> str:

@@ -24,14 +24,27 @@ hand: AS 6H 6H 8H JH 2D 6D 8D 9D 10D 4C JC KC
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 
 import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
-    COUNT_CAP,
-    MELD_KINDS,
+    DEALER,
+    DEALER_ROW,
+    HAND_NUMBER,
+    HAND_NUMBER_ROW,
+    HAND_SIZES,
+    PHASE,
+    SEATS,
+    STOCK_SIZE,
+    STOCK_SIZE_ROW,
+    TABLE_KIND,
+    TO_MOVE_ROW,
+    TURNS_PLAYED,
+    WINNERS_ROW,
     ZERO_ROW,
+    Block,
     Hand,
     Kept,
     Mark,
@@ -40,21 +53,10 @@ from scala40._base.observation import (
     Row,
     Table,
     Write,
-    card_blocks,
     max_table_melds,
-    most_copies,
 )
-from scala40._base.rows import (
-    LayoutBase,
-    capped_count_row,
-    count_row,
-    flag_rows,
-    float_bytes,
-    member_row,
-    seat_mark_row,
-    seats_row,
-)
-from scala40._wording import ints_text, view_heading
+from scala40._base.rows import LayoutBase, flag_rows, float_bytes
+from scala40._wording import ints_text
 from scala40.cards import CARD_NAMES, format_cards
 from scala40.game import ObservationField
 from scala40.games.scala40.phases import HandResult, Phase
@@ -64,8 +66,7 @@ from scala40.melds import Meld
 
 __all__ = ["CARD_CODES", "OBSERVATION", "Scala40Observation", "max_table_melds"]
 
-_PHASES = tuple(Phase)
-_PHASE_ROW = member_row(_PHASES)
+_MELD_CARDS = ("melds", "cards")
 _FACT_ROWS = flag_rows(5)
 """The ``turn`` block of each set of its five facts."""
 _SCALE_CAP = 4.0
@@ -92,6 +93,27 @@ class _Layout(LayoutBase):
 class Scala40Observation(ObservationBase[Ruleset, _Layout]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
+
+    PHASES = tuple(Phase)
+    BLOCKS = (
+        TABLE_KIND,
+        Block("table_cards", _MELD_CARDS, "the cards each meld stands for", 0, 2),
+        Block("table_jokers", _MELD_CARDS, "the cards its jokers stand for", 0, 2),
+        HAND_SIZES,
+        STOCK_SIZE,
+        Block("opened", SEATS, "who has opened"),
+        Block("active", SEATS, "who is still in the match"),
+        Block("scores", SEATS, "totals over the target", 0, _SCALE_CAP),
+        Block("last_points", SEATS, "last hand's points", 0, _SCALE_CAP),
+        Block("winners", SEATS, "who won the match"),
+        Block("to_move", SEATS, "who is to move"),
+        DEALER,
+        TURNS_PLAYED,
+        PHASE,
+        Block("turn", (5,), "facts of the current turn"),
+        Block("opening_value", (1,), "value melded to open", 0, _SCALE_CAP),
+        HAND_NUMBER,
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -145,36 +167,6 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         """
         return self._fields_of(rules, player_count)
 
-    def _blocks(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
-        n = player_count
-        size = float(rules.deck.size)
-        melds = max_table_melds(rules)
-        seats = (n,)
-        return (
-            *card_blocks(most_copies(rules.deck.cards), discard_pile=True),
-            ObservationField("table_kind", (melds, len(MELD_KINDS)), "each meld's kind"),
-            ObservationField(
-                "table_cards", (melds, CARD_CODES), "the cards each meld stands for", 0, 2
-            ),
-            ObservationField(
-                "table_jokers", (melds, CARD_CODES), "the cards its jokers stand for", 0, 2
-            ),
-            ObservationField("hand_sizes", seats, "cards in each hand", 0, size),
-            ObservationField("stock_size", (1,), "cards in the stock", 0, size),
-            ObservationField("opened", seats, "who has opened"),
-            ObservationField("active", seats, "who is still in the match"),
-            ObservationField("scores", seats, "totals over the target", 0, _SCALE_CAP),
-            ObservationField("last_points", seats, "last hand's points", 0, _SCALE_CAP),
-            ObservationField("winners", seats, "who won the match"),
-            ObservationField("to_move", seats, "who is to move"),
-            ObservationField("dealer", seats, "who dealt"),
-            ObservationField("turns_played", seats, "turns completed this hand"),
-            ObservationField("phase", (len(_PHASES),), "the phase"),
-            ObservationField("turn", (5,), "facts of the current turn"),
-            ObservationField("opening_value", (1,), "value melded to open", 0, _SCALE_CAP),
-            ObservationField("hand_number", (1,), "the hand being played"),
-        )
-
     def _writes(self) -> tuple[Write, ...]:
         # Card blocks: a card the player sees is not unseen. Seat blocks, the viewing
         # player first: seat ``s`` at place ``(s - me) % n``.
@@ -184,17 +176,17 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             Hand(),
             Mark("taken", "taken"),
             Row("hand_sizes", "hand_sizes", self._sizes_row),
-            Row("stock_size", "stock_size", count_row),
+            STOCK_SIZE_ROW,
             Row(("opened", "active"), ("opened", "active"), self._flags_row),
             Row(("scores", "last_points"), ("scores", "last_hand"), _totals, "last_hand"),
-            Row("winners", "winners", seats_row),
-            Row("to_move", "current_player", seat_mark_row),
-            Row("dealer", "dealer", seat_mark_row),
+            WINNERS_ROW,
+            TO_MOVE_ROW,
+            DEALER_ROW,
             Row("turns_played", "turns_played", self._turns_row),
-            Row("phase", "phase", _PHASE_ROW, "phase"),
+            self._phase_row(),
             Row("turn", _FACTS, _facts_row),
             Row("opening_value", "opening_value", _opening_row),
-            Row("hand_number", "hand_number", capped_count_row(COUNT_CAP)),
+            HAND_NUMBER_ROW,
         )
 
     def _flags_row(
@@ -213,13 +205,16 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             threshold=max(rules.opening_threshold, 1),
         )
 
-    def _lines(self, view: PlayerView) -> tuple[str, ...]:
+    def _cards_words(self, cards: Sequence[int]) -> str:
+        return format_cards(cards)
+
+    def _deciding(self, view: PlayerView) -> str:
+        return f", player {view.turn} to move"
+
+    def _own_lines(self, view: PlayerView) -> tuple[str, ...]:
         taken = "-" if view.taken is None else CARD_NAMES[view.taken]
         table = "; ".join(f"#{index} {meld}" for index, meld in enumerate(view.table))
         return (
-            f"{view_heading(view)}, player {view.turn} to move",
-            f"hand: {format_cards(view.hand)}",
-            f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
             f"discard: {format_cards(view.discard)}",
             f"table: {table}",
             f"opened: {ints_text(view.opened)}; active: {ints_text(view.active)}; "
@@ -229,7 +224,6 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             f"{int(view.opened_at_turn_start)}, taken {taken}, must use "
             f"{int(view.taken_must_use)}, used {int(view.taken_used)}, melded since "
             f"restock {int(view.melded_since_restock)}",
-            f"last hand: {self._hand_text(view.last_hand)}",
         )
 
     def _hand_words(self, last: HandResult) -> str:
