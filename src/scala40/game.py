@@ -69,7 +69,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 import attrs
 
 from scala40._checks import check_flag, check_int, check_names, describe, is_int
-from scala40._wording import move_text, reading_text, seat_values
+from scala40._wording import (
+    card_name,
+    card_names,
+    cards_count,
+    move_text,
+    reading_text,
+    seat_label,
+    seat_values,
+)
 from scala40.errors import (
     InvalidArgumentError,
     InvalidPositionError,
@@ -273,6 +281,34 @@ class GameText:
         """The line naming the winners of a game that is over (or saying there is none)."""
         winners = " and ".join(f"P{seat} ({names[seat]})" for seat in state.winners)
         return f"Winner: {winners}" if winners else "No winner."
+
+    def _board_view(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> Any:
+        """Seat ``seat``'s view of ``state``, for its board, once the board's arguments
+        are checked (as :meth:`board` says)."""
+        self._check(state, names)
+        check_flag("unicode", unicode)
+        return state.view(seat)
+
+    @staticmethod
+    def _pile_words(view: Any, unicode: bool) -> str:
+        """The stock and the discard pile, as a board's first line says them."""
+        top = card_name(view.discard[-1], unicode) if view.discard else "-"
+        pile = cards_count(len(view.discard))
+        return f"stock {cards_count(view.stock_size)} · discard pile {top} ({pile})"
+
+    @staticmethod
+    def _seat_scores(view: Any, names: Sequence[str], out: str = "") -> str:
+        """Each seat's total, as a board says them (``out`` after a seat out of play)."""
+        return " · ".join(
+            f"{seat_label(seat, names)} {score}" + ("" if view.active[seat] else out)
+            for seat, score in enumerate(view.scores)
+        )
+
+    @staticmethod
+    def _hand_line(view: Any, unicode: bool, note: str = "", none: str = "-") -> str:
+        """A board's line of the player's own hand (``note`` after its count)."""
+        cards = card_names(view.hand, unicode, none=none)
+        return f"Your hand ({cards_count(len(view.hand))}{note}): {cards}"
 
     def board(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as seat ``seat`` sees it (nothing hidden from it is shown).

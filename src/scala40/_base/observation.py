@@ -65,27 +65,12 @@ from scala40.melds import Meld, MeldKind
 __all__ = [
     "CARD_CODES",
     "COUNT_CAP",
-    "DEALER",
-    "DEALER_ROW",
-    "HAND_NUMBER",
-    "HAND_NUMBER_ROW",
-    "HAND_SIZES",
     "KEPT",
     "MELD_KINDS",
-    "PHASE",
     "SEATS",
-    "STOCK_SIZE",
-    "STOCK_SIZE_ROW",
-    "TABLE_KIND",
-    "TO_MOVE",
-    "TO_MOVE_ROW",
-    "TURN",
-    "TURNS_PLAYED",
-    "TURN_ROW",
+    "SHARED",
     "UNSEEN",
     "UNSET",
-    "WINNERS",
-    "WINNERS_ROW",
     "ZERO_ROW",
     "Block",
     "Hand",
@@ -103,6 +88,7 @@ __all__ = [
     "compile_writer",
     "max_table_melds",
     "most_copies",
+    "shared",
     "update_table_blocks",
     "write_cards",
     "write_hand",
@@ -208,6 +194,8 @@ class Block:
     doc: str
     low: float | str = 0.0
     high: float | str = 1.0
+    shared: bool = attrs.field(default=False, kw_only=True)
+    """Whether the shared encoding writes it (a block of :data:`SHARED`)."""
 
     def field(self, sizes: dict[str, float]) -> ObservationField:
         """The block under ``sizes``."""
@@ -217,18 +205,31 @@ class Block:
         return ObservationField(self.name, tuple(shape), self.doc, low, high)
 
 
-# The blocks that read alike in every game that has them (a game declares the others).
 SEATS = ("seats",)
-TABLE_KIND = Block("table_kind", ("melds", "kinds"), "each meld's kind")
-HAND_SIZES = Block("hand_sizes", SEATS, "cards in each hand", 0, "held")
-STOCK_SIZE = Block("stock_size", (1,), "cards in the stock", 0, "deck")
-TO_MOVE = Block("to_move", SEATS, "who decides now")
-TURN = Block("turn", SEATS, "whose turn it is")
-DEALER = Block("dealer", SEATS, "who dealt")
-WINNERS = Block("winners", SEATS, "who won the game")
-TURNS_PLAYED = Block("turns_played", SEATS, "turns completed this hand")
-PHASE = Block("phase", ("phases",), "the phase")
-HAND_NUMBER = Block("hand_number", (1,), "the hand being played")
+"""The shape of a seat block: a number a seat."""
+SHARED = {
+    block.name: block
+    for block in (
+        Block("table_kind", ("melds", "kinds"), "each meld's kind", shared=True),
+        Block("hand_sizes", SEATS, "cards in each hand", 0, "held", shared=True),
+        Block("stock_size", (1,), "cards in the stock", 0, "deck", shared=True),
+        Block("to_move", SEATS, "who decides now", shared=True),
+        Block("turn", SEATS, "whose turn it is", shared=True),
+        Block("dealer", SEATS, "who dealt", shared=True),
+        Block("winners", SEATS, "who won the game", shared=True),
+        Block("turns_played", SEATS, "turns completed this hand", shared=True),
+        Block("phase", ("phases",), "the phase", shared=True),
+        Block("hand_number", (1,), "the hand being played", shared=True),
+    )
+}
+"""The blocks that read alike in every game that has them, by name: a game declares
+them by name (or by :func:`shared`, in its own words) and the others as :class:`Block`;
+the shared encoding writes them (but ``table_kind``, which a :class:`Table` writes)."""
+
+
+def shared(name: str, doc: str) -> Block:
+    """The shared block ``name`` (:data:`SHARED`), said in a game's own words ``doc``."""
+    return attrs.evolve(SHARED[name], doc=doc)
 
 
 ZERO_ROW = array("f", bytes(4 * CARD_CODES))
@@ -239,7 +240,8 @@ UNSET: Any = object()
 
 # -- what a game declares it writes -------------------------------------------------------
 #
-# A game's encoding lists what it writes (``_writes``): its card blocks, then blocks each
+# A game's encoding lists what it writes (``_own_writes``; the shared encoding adds the
+# rows of the shared blocks): its card blocks, then blocks each
 # made from a few inputs, the fields of the view (or of the state: they read alike) or
 # one of ``me``, ``hand``, ``hand_sizes``, ``stock_size``, each written again only when
 # one of its inputs changed since the seat's sheet was last written (compared by
@@ -361,14 +363,6 @@ class Row:
 
 Write = Hand | Pile | Table | Mark | Seen | Row
 """What an encoding declares it writes (``ObservationBase._writes``)."""
-
-# The rows of the blocks above that every game writes alike.
-STOCK_SIZE_ROW = Row("stock_size", "stock_size", count_row)
-TO_MOVE_ROW = Row("to_move", "current_player", seat_mark_row)
-TURN_ROW = Row("turn", "turn", seat_mark_row)
-DEALER_ROW = Row("dealer", "dealer", seat_mark_row)
-WINNERS_ROW = Row("winners", "winners", seats_row)
-HAND_NUMBER_ROW = Row("hand_number", "hand_number", capped_count_row(COUNT_CAP))
 
 _PARAMETERS = frozenset({"me", "hand", "hand_sizes", "stock_size"})
 """The inputs a writer is given as arguments; any other is a field of the view."""
@@ -559,6 +553,7 @@ class ObservationBase(Generic[R, L]):
         self._sheets = _Sheets()
         self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
         self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
+        self._meld_numbers = Kept(self._meld_rows)  # melds come back, moved or extended
 
     def __reduce__(self) -> Any:
         # Made anew: the sheets recognise states by identity, which means nothing in
@@ -649,23 +644,54 @@ class ObservationBase(Generic[R, L]):
         sheet.source = state
         return b"".join((sheet.raw, tail))
 
-    def _writes(self) -> tuple[Write, ...]:
-        """What the encoding writes, block by block (see :class:`Row` and its kin)."""
-        raise NotImplementedError  # pragma: no cover - every encoding writes its numbers
-
-    BLOCKS: ClassVar[tuple[Block, ...]] = ()
-    """The blocks after the card blocks, in order (:class:`Block`)."""
+    BLOCKS: ClassVar[tuple[Block | str, ...]] = ()
+    """The blocks after the card blocks, in order: a :class:`Block`, or the name of a
+    shared one (:data:`SHARED`)."""
     PHASES: ClassVar[tuple[Any, ...]] = ()
     """The game's phases, in the order of the ``phase`` block."""
     DISCARD_PILE: ClassVar[bool] = True
     """Whether the card blocks have the discard pile's (:func:`card_blocks`)."""
 
+    TABLE: ClassVar[tuple[str, str, str] | None] = None
+    """The table blocks of a game that puts melds on the table (:class:`Table`): each
+    meld's kind, then its two card rows (:meth:`_meld_rows`)."""
+
+    def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
+        raise NotImplementedError  # pragma: no cover - every game with a table has its rows
+
+    def _declared(self) -> tuple[Block, ...]:
+        return tuple(SHARED[block] if isinstance(block, str) else block for block in self.BLOCKS)
+
     def _blocks(self, rules: R, player_count: int) -> tuple[ObservationField, ...]:
         sizes = self._block_sizes(rules, player_count)
         return (
             *card_blocks(sizes["copies"], discard_pile=self.DISCARD_PILE),
-            *(block.field(sizes) for block in self.BLOCKS),
+            *(block.field(sizes) for block in self._declared()),
         )
+
+    def _writes(self) -> tuple[Write, ...]:
+        """What the encoding writes (see :class:`Row` and its kin): the game's own blocks
+        (:meth:`_own_writes`), then the shared ones it has."""
+        rows = {
+            "hand_sizes": Row("hand_sizes", "hand_sizes", self._sizes_row),
+            "stock_size": Row("stock_size", "stock_size", count_row),
+            "to_move": Row("to_move", "current_player", seat_mark_row),
+            "turn": Row("turn", "turn", seat_mark_row),
+            "dealer": Row("dealer", "dealer", seat_mark_row),
+            "winners": Row("winners", "winners", seats_row),
+            "turns_played": Row("turns_played", "turns_played", self._turns_row),
+            "phase": Row("phase", "phase", member_row(self.PHASES), "phase"),
+            "hand_number": Row("hand_number", "hand_number", capped_count_row(COUNT_CAP)),
+        }
+        shared: list[Write] = [
+            rows[block.name] for block in self._declared() if block.shared and block.name in rows
+        ]
+        if self.TABLE is not None:
+            shared.append(Table(self.TABLE, self._meld_numbers.__getitem__))
+        return (*self._own_writes(), *shared)
+
+    def _own_writes(self) -> tuple[Write, ...]:
+        raise NotImplementedError  # pragma: no cover - every encoding writes its numbers
 
     def _deck(self, rules: R) -> Any:
         """The deck ``rules`` play with."""
@@ -688,10 +714,6 @@ class ObservationBase(Generic[R, L]):
             "held": float(deck.size),
             "copies": most_copies(deck.cards),
         }
-
-    def _phase_row(self) -> Row:
-        """The ``phase`` block's row: one-hot, in the order of :attr:`PHASES`."""
-        return Row("phase", "phase", member_row(self.PHASES), "phase")
 
     def _layout(self, rules: R, player_count: int) -> L:
         """The layout of ``rules`` and ``player_count`` seats, computed once."""

@@ -32,21 +32,7 @@ import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
-    DEALER,
-    DEALER_ROW,
-    HAND_NUMBER,
-    HAND_NUMBER_ROW,
-    HAND_SIZES,
-    PHASE,
     SEATS,
-    STOCK_SIZE,
-    STOCK_SIZE_ROW,
-    TO_MOVE,
-    TO_MOVE_ROW,
-    TURN,
-    TURN_ROW,
-    TURNS_PLAYED,
-    WINNERS,
     Block,
     Hand,
     Mark,
@@ -119,25 +105,25 @@ class KnockObservation(ObservationBase[Any, _Layout]):
     BLOCKS = (
         Block("wild", _CARDS, "the wild card codes"),
         Block("values", _CARDS, "each card code's unmatched value over 50"),
-        HAND_SIZES,
-        STOCK_SIZE,
+        "hand_sizes",
+        "stock_size",
         Block("active", SEATS, "who is still in the game"),
         Block("scores", SEATS, "totals over the limit", -_SCALE_CAP, _SCALE_CAP),
         Block("last_points", SEATS, "last hand's points", -_SCALE_CAP, _SCALE_CAP),
-        WINNERS,
-        TO_MOVE,
-        TURN,
-        DEALER,
-        TURNS_PLAYED,
+        Block("winners", SEATS, "who won the game"),  # written with the scores
+        "to_move",
+        "turn",
+        "dealer",
+        "turns_played",
         Block("pending", SEATS, "who still decides out of turn"),
         Block("reentries", SEATS, "re-entries made"),
         Block("may_reenter", SEATS, "who may still re-enter"),
         Block("gins", SEATS, "gins in a row from the first hand"),
         Block("last_closer", SEATS, "who ended the previous hand"),
         Block("last_end", (len(_ENDS),), "how the previous hand ended (none for a blocked hand)"),
-        PHASE,
+        "phase",
         Block("reentry_total", (1,), "the total of a re-entry", -_SCALE_CAP, _SCALE_CAP),
-        HAND_NUMBER,
+        "hand_number",
     )
 
     def fields(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
@@ -216,7 +202,7 @@ class KnockObservation(ObservationBase[Any, _Layout]):
         sizes["held"] = _profile(rules).hand_size + 1
         return sizes
 
-    def _writes(self) -> tuple[Write, ...]:
+    def _own_writes(self) -> tuple[Write, ...]:
         # Card blocks: a card the player sees is not unseen. Seat blocks, the viewing
         # player first: seat ``s`` at place ``(s - me) % n``.
         return (
@@ -224,19 +210,11 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             Hand(),
             Mark("taken", "taken"),
             Seen(_SHOWN, _shown_cards, ("phase", "last_hand")),
-            Row("hand_sizes", "hand_sizes", self._sizes_row),
-            STOCK_SIZE_ROW,
             Row(_STANDING, _STANDING_INPUTS, _standing, "last_hand"),
             Row(_RECORDS, ("reentries", "gins", "last_hand"), _records, "last_hand"),
             Row("last_end", "last_hand", _last_end_row, "last_hand"),
-            TO_MOVE_ROW,
-            TURN_ROW,
-            DEALER_ROW,
-            Row("turns_played", "turns_played", self._turns_row),
             Row("pending", "pending", seats_row),
-            self._phase_row(),
             Row("reentry_total", "reentry_total", _reentry_total_row),
-            HAND_NUMBER_ROW,
         )
 
     def _new_layout(self, rules: Any, player_count: int) -> _Layout:

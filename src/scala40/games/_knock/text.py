@@ -118,19 +118,11 @@ class KnockText(GameText):
 
     def board(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as ``seat`` sees it: no other hand is shown until a hand's end."""
-        self._check(state, names)
-        _check_unicode(unicode)
-        view = state.view(seat)
-        top = card_name(view.discard[-1], unicode) if view.discard else "-"
+        view = self._board_view(state, seat, names, unicode)
         lines = [
-            f"Hand {view.hand_number} · dealer P{view.dealer} · stock {cards_count(view.stock_size)} "
-            f"· discard pile {top} ({cards_count(len(view.discard))})"
+            f"Hand {view.hand_number} · dealer P{view.dealer} · {self._pile_words(view, unicode)}",
+            f"Scores ({self._limit_text(state)}): {self._seat_scores(view, names, ' (out)')}",
         ]
-        scores = " · ".join(
-            f"{seat_label(player, names)} {score}" + ("" if view.active[player] else " (out)")
-            for player, score in enumerate(view.scores)
-        )
-        lines.append(f"Scores ({self._limit_text(state)}): {scores}")
         for player in range(view.player_count):
             if player != seat and view.active[player]:
                 lines.append(
@@ -139,9 +131,7 @@ class KnockText(GameText):
         if not view.active[seat]:
             lines.append("You are out of the game.")
             return lines
-        lines.append(
-            f"Your hand ({cards_count(len(view.hand))}): {card_names(view.hand, unicode)}"
-        )
+        lines.append(self._hand_line(view, unicode))
         if self.spanish and view.hand:
             lines.append("  " + ", ".join(spanish_card_name(card) for card in view.hand))
         if view.hands_shown:

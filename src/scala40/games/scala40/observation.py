@@ -30,19 +30,7 @@ import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
-    DEALER,
-    DEALER_ROW,
-    HAND_NUMBER,
-    HAND_NUMBER_ROW,
-    HAND_SIZES,
-    PHASE,
     SEATS,
-    STOCK_SIZE,
-    STOCK_SIZE_ROW,
-    TABLE_KIND,
-    TO_MOVE_ROW,
-    TURNS_PLAYED,
-    WINNERS_ROW,
     ZERO_ROW,
     Block,
     Hand,
@@ -51,9 +39,9 @@ from scala40._base.observation import (
     ObservationBase,
     Pile,
     Row,
-    Table,
     Write,
     max_table_melds,
+    shared,
 )
 from scala40._base.rows import LayoutBase, flag_rows, float_bytes
 from scala40._wording import ints_text
@@ -85,7 +73,6 @@ def _target(rules: Ruleset) -> int:
 class _Layout(LayoutBase):
     """What the encoding of one ruleset and number of players needs, computed once."""
 
-    melds: int
     target: int
     threshold: int
 
@@ -95,32 +82,30 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
     blocks, in order)."""
 
     PHASES = tuple(Phase)
+    TABLE = ("table_kind", "table_cards", "table_jokers")
     BLOCKS = (
-        TABLE_KIND,
+        "table_kind",
         Block("table_cards", _MELD_CARDS, "the cards each meld stands for", 0, 2),
         Block("table_jokers", _MELD_CARDS, "the cards its jokers stand for", 0, 2),
-        HAND_SIZES,
-        STOCK_SIZE,
+        "hand_sizes",
+        "stock_size",
         Block("opened", SEATS, "who has opened"),
         Block("active", SEATS, "who is still in the match"),
         Block("scores", SEATS, "totals over the target", 0, _SCALE_CAP),
         Block("last_points", SEATS, "last hand's points", 0, _SCALE_CAP),
-        Block("winners", SEATS, "who won the match"),
-        Block("to_move", SEATS, "who is to move"),
-        DEALER,
-        TURNS_PLAYED,
-        PHASE,
+        shared("winners", "who won the match"),
+        shared("to_move", "who is to move"),
+        "dealer",
+        "turns_played",
+        "phase",
         Block("turn", (5,), "facts of the current turn"),
         Block("opening_value", (1,), "value melded to open", 0, _SCALE_CAP),
-        HAND_NUMBER,
+        "hand_number",
     )
 
     def __init__(self) -> None:
         super().__init__()
-        # Melds come back, moved to another index or extended by another card; the same
-        # few sets of flags come again and again.
-        self._meld_numbers = Kept(_meld_rows)
-        self._flags = Kept(_flags_bytes)
+        self._flags = Kept(_flags_bytes)  # the same few sets of flags come again and again
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), in this order:
@@ -167,27 +152,28 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         """
         return self._fields_of(rules, player_count)
 
-    def _writes(self) -> tuple[Write, ...]:
+    def _own_writes(self) -> tuple[Write, ...]:
         # Card blocks: a card the player sees is not unseen. Seat blocks, the viewing
         # player first: seat ``s`` at place ``(s - me) % n``.
         return (
-            Table(("table_kind", "table_cards", "table_jokers"), self._meld_numbers.__getitem__),
             Pile(),
             Hand(),
             Mark("taken", "taken"),
-            Row("hand_sizes", "hand_sizes", self._sizes_row),
-            STOCK_SIZE_ROW,
             Row(("opened", "active"), ("opened", "active"), self._flags_row),
             Row(("scores", "last_points"), ("scores", "last_hand"), _totals, "last_hand"),
-            WINNERS_ROW,
-            TO_MOVE_ROW,
-            DEALER_ROW,
-            Row("turns_played", "turns_played", self._turns_row),
-            self._phase_row(),
             Row("turn", _FACTS, _facts_row),
             Row("opening_value", "opening_value", _opening_row),
-            HAND_NUMBER_ROW,
         )
+
+    def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
+        """The ``table_cards`` and ``table_jokers`` rows of ``meld``."""
+        cards = ZERO_ROW[:]
+        jokers = ZERO_ROW[:]
+        for card, represented in zip(meld.cards, meld.represented):
+            cards[represented] += 1.0
+            if card != represented:
+                jokers[represented] += 1.0
+        return cards, jokers
 
     def _flags_row(
         self, layout: _Layout, me: int, opened: tuple[bool, ...], active: tuple[bool, ...]
@@ -200,7 +186,6 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         _, start = self._start(rules, player_count, rules.deck.cards)
         return _Layout(
             **self._common(rules, player_count, start),
-            melds=max_table_melds(rules),
             target=_target(rules),
             threshold=max(rules.opening_threshold, 1),
         )
@@ -240,17 +225,6 @@ def _flags_bytes(key: tuple[int, tuple[bool, ...], tuple[bool, ...]]) -> bytes:
     """The ``opened`` and ``active`` blocks of seat ``me``, from ``(me, opened, active)``."""
     me, opened, active = key
     return float_bytes(opened[me:] + opened[:me] + active[me:] + active[:me])
-
-
-def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
-    """The ``table_cards`` and ``table_jokers`` rows of ``meld``."""
-    cards = ZERO_ROW[:]
-    jokers = ZERO_ROW[:]
-    for card, represented in zip(meld.cards, meld.represented):
-        cards[represented] += 1.0
-        if card != represented:
-            jokers[represented] += 1.0
-    return cards, jokers
 
 
 def _totals(layout: _Layout, me: int, scores: tuple[int, ...], last: HandResult | None) -> bytes:

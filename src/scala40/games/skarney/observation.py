@@ -31,20 +31,7 @@ import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
-    DEALER,
-    DEALER_ROW,
-    HAND_NUMBER,
-    HAND_SIZES,
-    PHASE,
     SEATS,
-    STOCK_SIZE_ROW,
-    TABLE_KIND,
-    TO_MOVE,
-    TO_MOVE_ROW,
-    TURN,
-    TURN_ROW,
-    WINNERS,
-    WINNERS_ROW,
     ZERO_ROW,
     Block,
     Hand,
@@ -53,9 +40,9 @@ from scala40._base.observation import (
     ObservationBase,
     Row,
     Seen,
-    Table,
     Write,
     max_table_melds,
+    shared,
 )
 from scala40._base.rows import (
     LayoutBase,
@@ -117,47 +104,46 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
 
     PHASES = tuple(Phase)
     DISCARD_PILE = False
+    TABLE = ("table_kind", "table_cards", "table_wilds")
     BLOCKS = (
         Block("offer", ("cards",), "the card being offered"),
         Block("known", _SEAT_CARDS, "cards known in each hand", 0, "copies"),
         Block("accepted", _SEAT_CARDS, "cards each seat accepted", 0, "copies"),
-        TABLE_KIND,
+        "table_kind",
         Block("table_cards", _MELD_CARDS, "the cards of each meld", 0, "copies"),
         Block("table_wilds", _MELD_CARDS, "the card each meld's wild card stands for"),
         Block("table_owner", ("melds", "seats"), "who put each meld down"),
         Block("table_extended", ("melds",), "cards added this turn", 0, "deck"),
         Block("table_fresh", ("melds",), "melds put down this turn"),
-        HAND_SIZES,
+        "hand_sizes",
         Block("stopped", SEATS, "who skips the next draw"),
-        TO_MOVE,
-        TURN,
-        DEALER,
+        "to_move",
+        "turn",
+        "dealer",
         Block("partner", SEATS, "the player's partner"),
-        WINNERS,
+        "winners",
         Block("last_went_out", SEATS, "who went out in the previous hand"),
         Block("contracts", _SIDES_SHAPE, "which sides have made their contract"),
         Block("totals", _SIDES_SHAPE, "each side's total over 1000", -_POINTS_CAP, _POINTS_CAP),
         Block(
             "last_points", _SIDES_SHAPE, "last hand's points over 1000", -_POINTS_CAP, _POINTS_CAP
         ),
-        Block("stock_size", (1,), "cards in the pile", 0, "deck"),
-        PHASE,
+        shared("stock_size", "cards in the pile"),
+        "phase",
         Block("turn_facts", (4,), "facts of the current turn"),
         Block("progress", (1,), "contract melds put down this turn"),
         Block("contract", (1,), "the melds of this hand's contract"),
         Block("bonus", (1,), "this hand's bonus over 1000", 0, _POINTS_CAP),
         Block("turn_number", (1,), "the turn being played"),
         Block("last_hand", (2,), "the previous hand's shutout and void"),
-        HAND_NUMBER,
+        Block("hand_number", (1,), "the hand being played"),
     )
     STOCK_WORD = "pile"
 
     def __init__(self) -> None:
         super().__init__()
         self._last_table: tuple[Any, Any, Any, str] = (None, None, None, "-")
-        # Melds come back, moved to another index or extended by another card.
-        self._meld_numbers = Kept(_meld_rows)
-        self._meld_texts = Kept(_meld_words)
+        self._meld_texts = Kept(_meld_words)  # melds come back, moved or extended
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), with ``s`` sides
@@ -233,34 +219,38 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         sizes["sides"] = StateRecord.side_count(rules, player_count)
         return sizes
 
-    def _writes(self) -> tuple[Write, ...]:
+    def _own_writes(self) -> tuple[Write, ...]:
         # Card blocks: a card the player sees, or knows where it is, is not unseen. Seat
         # blocks, the viewing player first: seat ``s`` is at place ``(s - me) % n``;
         # side blocks, the player's side first.
         return (
-            Table(("table_kind", "table_cards", "table_wilds"), self._meld_numbers.__getitem__),
             Hand(),
             Mark("offer", "offer_card"),
             Row(("known", "accepted"), ("known", "accepted"), _known_rows),
             Seen("known", _known_elsewhere),
             Row(_MELD_FACTS, ("owners", "extended", "fresh_from"), _meld_facts),
-            Row("hand_sizes", "hand_sizes", self._sizes_row),
             Row("stopped", "stopped", _stopped_row),
-            TO_MOVE_ROW,
-            TURN_ROW,
-            DEALER_ROW,
-            WINNERS_ROW,
             Row("last_went_out", "last_hand", _went_out_row, "last_hand"),
             Row(_SIDES, ("contracts", "totals", "last_hand"), _sides, "last_hand"),
             Row("last_hand", "last_hand", _last_hand_row, "last_hand"),
-            STOCK_SIZE_ROW,
-            self._phase_row(),
             Row("turn_facts", _FACTS, _facts_row),
             Row("progress", "progress", _progress_row),
             Row("turn_number", "turn_number", capped_count_row(_TURN_CAP)),
             Row(("contract", "bonus"), "hand_number", _contract_row),
             Row("hand_number", "hand_number", _hand_number_row),
         )
+
+    def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
+        """The ``table_cards`` and ``table_wilds`` rows of ``meld``."""
+        cards = ZERO_ROW[:]
+        wilds = ZERO_ROW[:]
+        for card in meld.cards:
+            cards[card] += 1.0
+        if meld.kind is not MeldKind.WILD:
+            for card, represented in zip(meld.cards, meld.represented):
+                if card in _WILD:
+                    wilds[represented] = 1.0
+        return cards, wilds
 
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
         places, start = self._start(rules, player_count, rules.deck.cards)
@@ -467,19 +457,6 @@ def _contract_row(layout: _Layout, me: int, hand_number: int) -> bytes:
 
 def _hand_number_row(layout: _Layout, me: int, hand_number: int) -> bytes:
     return float_bytes((min(hand_number / layout.rules.hands, 1.0),))
-
-
-def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
-    """The ``table_cards`` and ``table_wilds`` rows of ``meld``."""
-    cards = ZERO_ROW[:]
-    wilds = ZERO_ROW[:]
-    for card in meld.cards:
-        cards[card] += 1.0
-    if meld.kind is not MeldKind.WILD:
-        for card, represented in zip(meld.cards, meld.represented):
-            if card in _WILD:
-                wilds[represented] = 1.0
-    return cards, wilds
 
 
 def _meld_words(meld: Meld) -> str:

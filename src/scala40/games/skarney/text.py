@@ -104,9 +104,7 @@ class SkarneyText(GameText):
 
     def board(self, state: GameState, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as ``seat`` sees it: no other hand is shown, not even a partner's."""
-        self._check(state, names)
-        check_flag("unicode", unicode)
-        view = state.view(seat)
+        view = self._board_view(state, seat, names, unicode)
         rules = state.rules
         lines = [
             f"Skarney · hand {view.hand_number} of {rules.hands} · contract: "
@@ -137,9 +135,7 @@ class SkarneyText(GameText):
                 f"{seat_label(view.turn, names)} offers {card_name(view.offer_card, unicode)} "
                 f"to {seat_label(view.offer_to or 0, names)}"
             )
-        lines.append(
-            f"Your hand ({cards_count(len(view.hand))}): {card_names(view.hand, unicode)}"
-        )
+        lines.append(self._hand_line(view, unicode))
         return lines
 
     def _scores(self, state: GameState, seat: int, names: Sequence[str]) -> str:
