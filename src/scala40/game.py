@@ -310,6 +310,13 @@ class GameText:
         cards = card_names(view.hand, unicode, none=none)
         return f"Your hand ({cards_count(len(view.hand))}{note}): {cards}"
 
+    @staticmethod
+    def _chance_words(state: Any) -> str:
+        """The status of a state whose next step is the dealer's: a deal, or a restock."""
+        if state.phase.value == "deal":
+            return f"hand {state.hand_number + 1} is to be dealt"
+        return "the stock is to be rebuilt from the discard pile"
+
     def board(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as seat ``seat`` sees it (nothing hidden from it is shown).
 

@@ -85,6 +85,7 @@ __all__ = [
     "Write",
     "card_blocks",
     "card_changes",
+    "card_row",
     "compile_writer",
     "max_table_melds",
     "most_copies",
@@ -234,6 +235,21 @@ def shared(name: str, doc: str) -> Block:
 
 ZERO_ROW = array("f", bytes(4 * CARD_CODES))
 """A row of :data:`CARD_CODES` zeros, copied to make a card block (never changed)."""
+
+
+def card_row(cards: Iterable[int]) -> array[float]:
+    """A card block's row: the copies of each card code in ``cards``.
+
+    >>> from scala40._base.observation import card_row
+    >>> list(card_row((0, 52, 0))[::52])
+    [2.0, 1.0]
+    """
+    row = ZERO_ROW[:]
+    for card in cards:
+        row[card] += 1.0
+    return row
+
+
 UNSET: Any = object()
 """What a sheet remembers of an input before it is written from any."""
 
@@ -670,8 +686,8 @@ class ObservationBase(Generic[R, L]):
         )
 
     def _writes(self) -> tuple[Write, ...]:
-        """What the encoding writes (see :class:`Row` and its kin): the game's own blocks
-        (:meth:`_own_writes`), then the shared ones it has."""
+        """What the encoding writes (see :class:`Row` and its kin): the card blocks, the
+        game's own blocks (:meth:`_own_writes`), then the shared ones it has."""
         rows = {
             "hand_sizes": Row("hand_sizes", "hand_sizes", self._sizes_row),
             "stock_size": Row("stock_size", "stock_size", count_row),
@@ -683,12 +699,17 @@ class ObservationBase(Generic[R, L]):
             "phase": Row("phase", "phase", member_row(self.PHASES), "phase"),
             "hand_number": Row("hand_number", "hand_number", capped_count_row(COUNT_CAP)),
         }
-        shared: list[Write] = [
+        # Card blocks: a card the player sees is not unseen. Seat blocks, the viewing
+        # player first: seat ``s`` at place ``(s - me) % n``.
+        cards: tuple[Write, ...] = (Hand(),)
+        if self.DISCARD_PILE:
+            cards = (Pile(), Hand(), Mark("taken", "taken"))
+        if self.TABLE is not None:
+            cards = (Table(self.TABLE, self._meld_numbers.__getitem__), *cards)
+        shared = [
             rows[block.name] for block in self._declared() if block.shared and block.name in rows
         ]
-        if self.TABLE is not None:
-            shared.append(Table(self.TABLE, self._meld_numbers.__getitem__))
-        return (*self._own_writes(), *shared)
+        return (*cards, *self._own_writes(), *shared)
 
     def _own_writes(self) -> tuple[Write, ...]:
         raise NotImplementedError  # pragma: no cover - every encoding writes its numbers

@@ -15,11 +15,8 @@ number first, then the next player's in play order, and so on.
 >>> from scala40.games._knock.observation import OBSERVATION
 >>> state = chinchon.new_game(players=2, seed=1)
 >>> fields = OBSERVATION.fields(state.rules, 2)
->>> [field.name for field in fields][:5], sum(field.size for field in fields)
-(['hand', 'unseen', 'discard', 'discard_top', 'taken'], 416)
->>> numbers = OBSERVATION.encode(state.view(0))
->>> len(numbers), sum(numbers[:53]) == len(state.hands[0]), numbers.typecode
-(416, True, 'f')
+>>> [field.name for field in fields][5:7], sum(field.size for field in fields)
+(['wild', 'values'], 416)
 >>> print(OBSERVATION.text(state.view(0)).splitlines()[1])
 hand: 2S 3S KS 5H 5D AC 4C
 """
@@ -34,10 +31,7 @@ from scala40._base.observation import (
     CARD_CODES,
     SEATS,
     Block,
-    Hand,
-    Mark,
     ObservationBase,
-    Pile,
     Row,
     Seen,
     Write,
@@ -203,12 +197,7 @@ class KnockObservation(ObservationBase[Any, _Layout]):
         return sizes
 
     def _own_writes(self) -> tuple[Write, ...]:
-        # Card blocks: a card the player sees is not unseen. Seat blocks, the viewing
-        # player first: seat ``s`` at place ``(s - me) % n``.
         return (
-            Pile(),
-            Hand(),
-            Mark("taken", "taken"),
             Seen(_SHOWN, _shown_cards, ("phase", "last_hand")),
             Row(_STANDING, _STANDING_INPUTS, _standing, "last_hand"),
             Row(_RECORDS, ("reentries", "gins", "last_hand"), _records, "last_hand"),

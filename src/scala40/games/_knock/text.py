@@ -55,15 +55,11 @@ sota J, caballo Q, rey K."""
 """The command line's help on the moves of a game that closes (Chinchón, La Conga)."""
 
 
-def _check_unicode(unicode: object) -> None:
-    check_flag("unicode", unicode)
-
-
 def meld_text(meld: Meld, unicode: bool) -> str:
     """A meld's cards in order, each wild card followed by ``=`` and its card."""
     if not isinstance(meld, Meld):
         raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
-    _check_unicode(unicode)
+    check_flag("unicode", unicode)
     wild = meld.rules.wild_cards
     return " ".join(
         card_name(card, unicode)
@@ -243,9 +239,7 @@ class KnockText(GameText):
         """The phase and the seat to decide."""
         self._check(state)
         if state.is_chance:
-            if state.phase is Phase.DEAL:
-                return f"hand {state.hand_number + 1} is to be dealt"
-            return "the stock is to be rebuilt from the discard pile"
+            return self._chance_words(state)
         return f"{state.phase.value}, player {state.current_player} to decide"
 
     def final(self, state: Any, names: Sequence[str]) -> list[str]:

@@ -31,15 +31,12 @@ import attrs
 from scala40._base.observation import (
     CARD_CODES,
     SEATS,
-    ZERO_ROW,
     Block,
-    Hand,
     Kept,
-    Mark,
     ObservationBase,
-    Pile,
     Row,
     Write,
+    card_row,
     max_table_melds,
     shared,
 )
@@ -153,12 +150,7 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         return self._fields_of(rules, player_count)
 
     def _own_writes(self) -> tuple[Write, ...]:
-        # Card blocks: a card the player sees is not unseen. Seat blocks, the viewing
-        # player first: seat ``s`` at place ``(s - me) % n``.
         return (
-            Pile(),
-            Hand(),
-            Mark("taken", "taken"),
             Row(("opened", "active"), ("opened", "active"), self._flags_row),
             Row(("scores", "last_points"), ("scores", "last_hand"), _totals, "last_hand"),
             Row("turn", _FACTS, _facts_row),
@@ -167,13 +159,8 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
 
     def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_jokers`` rows of ``meld``."""
-        cards = ZERO_ROW[:]
-        jokers = ZERO_ROW[:]
-        for card, represented in zip(meld.cards, meld.represented):
-            cards[represented] += 1.0
-            if card != represented:
-                jokers[represented] += 1.0
-        return cards, jokers
+        pairs = zip(meld.cards, meld.represented)
+        return card_row(meld.represented), card_row([rep for card, rep in pairs if card != rep])
 
     def _flags_row(
         self, layout: _Layout, me: int, opened: tuple[bool, ...], active: tuple[bool, ...]

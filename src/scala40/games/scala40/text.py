@@ -130,10 +130,8 @@ class Scala40Text(GameText):
     def status(self, state: GameState) -> str:
         """The phase and the player to move."""
         self._check(state)
-        if state.phase is Phase.DEAL:
-            return f"hand {state.hand_number + 1} is to be dealt"
-        if state.phase is Phase.RESTOCK:
-            return "the stock is to be rebuilt from the discard pile"
+        if state.phase is Phase.DEAL or state.phase is Phase.RESTOCK:
+            return self._chance_words(state)
         return f"{state.phase.value}, player {state.turn} to move"
 
     def final(self, state: GameState, names: Sequence[str]) -> list[str]:

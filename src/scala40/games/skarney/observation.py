@@ -12,14 +12,11 @@ seat.
 >>> from scala40.games import skarney
 >>> from scala40.games.skarney.observation import OBSERVATION
 >>> state = skarney.new_game("partnership", players=4, seed=1)
->>> fields = OBSERVATION.fields(state.rules, 4)
->>> [field.name for field in fields][:5], sum(field.size for field in fields)
-(['hand', 'unseen', 'offer', 'known', 'accepted'], 4778)
->>> numbers = OBSERVATION.encode(state.view(2))
->>> len(numbers), sum(numbers[:53]) == len(state.hands[2]), numbers.typecode
-(4778, True, 'f')
 >>> print(OBSERVATION.text(state.view(2)).splitlines()[1])
 hand: 4S 5S 6S JS KH 5D QD AC 2C QC JK
+>>> blocks = {field.name: field for field in OBSERVATION.fields(state.rules, 4)}
+>>> blocks["totals"].shape, blocks["totals"].low, sum(field.size for field in blocks.values())
+((2,), -10.0, 4778)
 """
 
 from __future__ import annotations
@@ -34,13 +31,13 @@ from scala40._base.observation import (
     SEATS,
     ZERO_ROW,
     Block,
-    Hand,
     Kept,
     Mark,
     ObservationBase,
     Row,
     Seen,
     Write,
+    card_row,
     max_table_melds,
     shared,
 )
@@ -220,11 +217,9 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         return sizes
 
     def _own_writes(self) -> tuple[Write, ...]:
-        # Card blocks: a card the player sees, or knows where it is, is not unseen. Seat
-        # blocks, the viewing player first: seat ``s`` is at place ``(s - me) % n``;
-        # side blocks, the player's side first.
+        # A card the player knows where it is is not unseen; side blocks, the player's
+        # side first.
         return (
-            Hand(),
             Mark("offer", "offer_card"),
             Row(("known", "accepted"), ("known", "accepted"), _known_rows),
             Seen("known", _known_elsewhere),
@@ -242,10 +237,8 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
 
     def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_wilds`` rows of ``meld``."""
-        cards = ZERO_ROW[:]
+        cards = card_row(meld.cards)
         wilds = ZERO_ROW[:]
-        for card in meld.cards:
-            cards[card] += 1.0
         if meld.kind is not MeldKind.WILD:
             for card, represented in zip(meld.cards, meld.represented):
                 if card in _WILD:
@@ -323,15 +316,11 @@ def _known_rows(
 
 
 def _cards_bytes(cards: tuple[Card, ...]) -> bytes:
-    """A row of the copies of each card code in ``cards``."""
-    row = ZERO_ROW[:]
-    for card in cards:
-        row[card] += 1.0
-    return row.tobytes()
+    return card_row(cards).tobytes()
 
 
 _cards_row = Kept(_cards_bytes).__getitem__
-"""The row of :func:`_cards_bytes`, kept (the same few sets of cards come again)."""
+"""The bytes of :func:`card_row`, kept (the same few sets of cards come again)."""
 
 
 def _known_elsewhere(

@@ -271,7 +271,7 @@ class SkarneyText(GameText):
         """The hand, the phase and the seat to decide."""
         self._check(state)
         if state.phase is Phase.DEAL:
-            return f"hand {state.hand_number + 1} is to be dealt"
+            return self._chance_words(state)
         if state.phase is Phase.OFFER:
             return f"hand {state.hand_number}, P{state.offer_to} deciding on an offer"
         return f"hand {state.hand_number}, {state.phase.value}, P{state.turn} to play"
