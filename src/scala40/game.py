@@ -73,6 +73,7 @@ from scala40._wording import (
     card_name,
     card_names,
     cards_count,
+    check_meld_value,
     move_text,
     reading_text,
     seat_label,
@@ -244,11 +245,6 @@ MAX_MELD_TOTAL = 10**12
 """The largest meld total :meth:`GameText.meld_total` takes (far past any deck's cards)."""
 
 
-def _check_meld(meld: object) -> None:
-    if not isinstance(meld, Meld):
-        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
-
-
 class GameText:
     """The words the command line uses for a game; a game overrides what it can say better.
 
@@ -387,7 +383,7 @@ class GameText:
 
         :raises InvalidArgumentError: ``meld`` is not a meld, or ``unicode`` not a bool.
         """
-        _check_meld(meld)
+        check_meld_value(meld)
         check_flag("unicode", unicode)
         return reading_text(meld.cards, meld.represented, unicode)
 
@@ -404,7 +400,7 @@ class GameText:
 
         :raises InvalidArgumentError: ``meld`` is not a meld.
         """
-        _check_meld(meld)
+        check_meld_value(meld)
         value: int = meld.value
         return value
 

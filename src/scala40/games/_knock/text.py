@@ -19,17 +19,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from scala40._checks import check_flag, describe
+from scala40._checks import check_flag
 from scala40._wording import (
     card_name,
     card_names,
     cards_count,
+    check_meld_value,
     check_state,
     seat_label,
     seat_values,
 )
 from scala40.cards import CARD_NAMES, spanish_card_name
-from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
 from scala40.games._knock.arrange import best_arrangement
 from scala40.games._knock.bots import GreedyBot
@@ -57,8 +57,7 @@ sota J, caballo Q, rey K."""
 
 def meld_text(meld: Meld, unicode: bool) -> str:
     """A meld's cards in order, each wild card followed by ``=`` and its card."""
-    if not isinstance(meld, Meld):
-        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
+    check_meld_value(meld)
     check_flag("unicode", unicode)
     wild = meld.rules.wild_cards
     return " ".join(

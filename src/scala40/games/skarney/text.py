@@ -18,17 +18,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from scala40._checks import check_flag, describe
+from scala40._checks import check_flag
 from scala40._wording import (
     DRAW_HINT,
     card_name,
     card_names,
     cards_count,
+    check_meld_value,
     notation_text,
     seat_label,
 )
 from scala40.cards import CARD_NAMES
-from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
 from scala40.games.skarney.engine import is_last_turn, side_has_contract
 from scala40.games.skarney.moves import PutDown
@@ -53,8 +53,7 @@ def meld_text(meld: Meld, unicode: bool) -> str:
     >>> meld_text(check_meld("5S 2C 7S", MELD_RULES), unicode=True)
     '5♠ 2♣=6♠ 7♠'
     """
-    if not isinstance(meld, Meld):
-        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
+    check_meld_value(meld)
     check_flag("unicode", unicode)
     return notation_text(str(meld), unicode)
 
@@ -297,8 +296,7 @@ class SkarneyText(GameText):
         """The points a meld's cards score (SK-SCORE-MELDS).
 
         :raises InvalidArgumentError: ``meld`` is not a meld."""
-        if not isinstance(meld, Meld):
-            raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
+        check_meld_value(meld)
         return meld_points(meld)
 
 
