@@ -569,7 +569,8 @@ class ObservationBase(Generic[R, L]):
         self._sheets = _Sheets()
         self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
         self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
-        self._meld_numbers = Kept(self._meld_rows)  # melds come back, moved or extended
+        # Melds come back, moved or extended (a static method: the rows keep no encoding).
+        self._meld_numbers = Kept(self._meld_rows)
 
     def __reduce__(self) -> Any:
         # Made anew: the sheets recognise states by identity, which means nothing in
@@ -672,7 +673,8 @@ class ObservationBase(Generic[R, L]):
     """The table blocks of a game that puts melds on the table (:class:`Table`): each
     meld's kind, then its two card rows (:meth:`_meld_rows`)."""
 
-    def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
+    @staticmethod
+    def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
         raise NotImplementedError  # pragma: no cover - every game with a table has its rows
 
     def _declared(self) -> tuple[Block, ...]:

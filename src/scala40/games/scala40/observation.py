@@ -157,7 +157,8 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             Row("opening_value", "opening_value", _opening_row),
         )
 
-    def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
+    @staticmethod
+    def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_jokers`` rows of ``meld``."""
         pairs = zip(meld.cards, meld.represented)
         return card_row(meld.represented), card_row([rep for card, rep in pairs if card != rep])

@@ -235,7 +235,8 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             Row("hand_number", "hand_number", _hand_number_row),
         )
 
-    def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
+    @staticmethod
+    def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_wilds`` rows of ``meld``."""
         cards = card_row(meld.cards)
         wilds = ZERO_ROW[:]
