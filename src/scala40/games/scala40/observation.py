@@ -31,12 +31,12 @@ import attrs
 from scala40._base.observation import (
     CARD_CODES,
     SEATS,
+    ZERO_ROW,
     Block,
     Kept,
     ObservationBase,
     Row,
     Write,
-    card_row,
     max_table_melds,
     points_numbers,
     shared,
@@ -161,8 +161,13 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
     @staticmethod
     def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_jokers`` rows of ``meld``."""
-        pairs = zip(meld.cards, meld.represented)
-        return card_row(meld.represented), card_row([rep for card, rep in pairs if card != rep])
+        cards = ZERO_ROW[:]
+        jokers = ZERO_ROW[:]
+        for card, represented in zip(meld.cards, meld.represented):
+            cards[represented] += 1.0
+            if card != represented:
+                jokers[represented] += 1.0
+        return cards, jokers
 
     def _flags_row(
         self, layout: _Layout, me: int, opened: tuple[bool, ...], active: tuple[bool, ...]
