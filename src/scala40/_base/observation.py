@@ -89,7 +89,6 @@ __all__ = [
     "compile_writer",
     "max_table_melds",
     "most_copies",
-    "points_numbers",
     "shared",
     "update_table_blocks",
     "write_cards",
@@ -236,34 +235,6 @@ def shared(name: str, doc: str) -> Block:
 
 ZERO_ROW = array("f", bytes(4 * CARD_CODES))
 """A row of :data:`CARD_CODES` zeros, copied to make a card block (never changed)."""
-
-
-def points_numbers(
-    places: Sequence[int], totals: Sequence[int], last: Any, scale: float, low: float, cap: float
-) -> list[float]:
-    """The numbers of a block of totals and the last hand's points block after it: the
-    total of each of ``places`` (seats, or sides), then its points in ``last``, the last
-    hand's result (zeros before any), over ``scale`` and bounded by ``low`` and ``cap``.
-
-    >>> from scala40._base.observation import points_numbers
-    >>> points_numbers([1, 0], (50, 900), None, 100, 0.0, 4.0)
-    [4.0, 0.5, 0.0, 0.0]
-    """
-    numbers = [_bounded(totals[place] / scale, low, cap) for place in places]
-    if last is None:
-        numbers.extend([0.0] * len(places))
-    else:
-        points = last.points
-        numbers.extend([_bounded(points[place] / scale, low, cap) for place in places])
-    return numbers
-
-
-def _bounded(value: float, low: float, cap: float) -> float:
-    if value > cap:
-        return cap
-    if value < low:
-        return low
-    return value
 
 
 def card_row(cards: Iterable[int]) -> array[float]:

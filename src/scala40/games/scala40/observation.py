@@ -38,7 +38,6 @@ from scala40._base.observation import (
     Row,
     Write,
     max_table_melds,
-    points_numbers,
     shared,
 )
 from scala40._base.rows import LayoutBase, flag_rows, float_bytes
@@ -224,8 +223,16 @@ def _flags_bytes(key: tuple[int, tuple[bool, ...], tuple[bool, ...]]) -> bytes:
 def _totals(layout: _Layout, me: int, scores: tuple[int, ...], last: HandResult | None) -> bytes:
     """The ``scores`` and ``last_points`` blocks of seat ``me`` (they follow one
     another)."""
+    n = layout.player_count
+    target = layout.target
     seats = layout.seats_from(me)
-    return float_bytes(points_numbers(seats, scores, last, layout.target, 0.0, _SCALE_CAP))
+    numbers = [min(scores[seat] / target, _SCALE_CAP) for seat in seats]
+    if last is None:
+        numbers.extend([0.0] * n)
+    else:
+        points = last.points
+        numbers.extend([min(max(points[seat], 0) / target, _SCALE_CAP) for seat in seats])
+    return float_bytes(numbers)
 
 
 _FACTS = ("opened_at_turn_start", "taken_must_use", "taken_used", "current_player", "may_close")

@@ -39,12 +39,12 @@ from scala40._base.observation import (
     Write,
     card_row,
     max_table_melds,
-    points_numbers,
     shared,
 )
 from scala40._base.rows import (
     LayoutBase,
     capped_count_row,
+    clipped,
     flag_rows,
     float_bytes,
     marked_seats_row,
@@ -79,6 +79,10 @@ _TURN_CAP = 200
 _PROGRESS_ROWS = tuple(float_bytes((count / _CONTRACT_CAP,)) for count in range(_CONTRACT_CAP + 1))
 """The ``progress`` block of each count of contract melds put down (at most the
 contract's)."""
+
+
+def _points(value: int) -> float:
+    return clipped(value / _POINTS, _POINTS_CAP)
 
 
 @attrs.frozen
@@ -383,7 +387,11 @@ def _sides(
     count = StateRecord.side_count(layout.rules, n)
     sides = [side_of(seat, partnership) for seat in layout.seats_from(me)[:count]]
     numbers = [1.0 if contracts[side] else 0.0 for side in sides]
-    numbers += points_numbers(sides, totals, last, _POINTS, -_POINTS_CAP, _POINTS_CAP)
+    numbers.extend([_points(totals[side]) for side in sides])
+    if last is None:
+        numbers.extend([0.0] * len(sides))
+    else:
+        numbers.extend([_points(last.points[side]) for side in sides])
     return float_bytes(numbers)
 
 
