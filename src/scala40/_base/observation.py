@@ -85,7 +85,6 @@ __all__ = [
     "Write",
     "card_blocks",
     "card_changes",
-    "card_row",
     "compile_writer",
     "max_table_melds",
     "most_copies",
@@ -235,19 +234,6 @@ def shared(name: str, doc: str) -> Block:
 
 ZERO_ROW = array("f", bytes(4 * CARD_CODES))
 """A row of :data:`CARD_CODES` zeros, copied to make a card block (never changed)."""
-
-
-def card_row(cards: Iterable[int]) -> array[float]:
-    """A card block's row: the copies of each card code in ``cards``.
-
-    >>> from scala40._base.observation import card_row
-    >>> list(card_row((0, 52, 0))[::52])
-    [2.0, 1.0]
-    """
-    row = ZERO_ROW[:]
-    for card in cards:
-        row[card] += 1.0
-    return row
 
 
 UNSET: Any = object()

@@ -37,7 +37,6 @@ from scala40._base.observation import (
     Row,
     Seen,
     Write,
-    card_row,
     max_table_melds,
     shared,
 )
@@ -238,8 +237,10 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
     @staticmethod
     def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_wilds`` rows of ``meld``."""
-        cards = card_row(meld.cards)
+        cards = ZERO_ROW[:]
         wilds = ZERO_ROW[:]
+        for card in meld.cards:
+            cards[card] += 1.0
         if meld.kind is not MeldKind.WILD:
             for card, represented in zip(meld.cards, meld.represented):
                 if card in _WILD:
@@ -317,11 +318,15 @@ def _known_rows(
 
 
 def _cards_bytes(cards: tuple[Card, ...]) -> bytes:
-    return card_row(cards).tobytes()
+    """A row of the copies of each card code in ``cards``."""
+    row = ZERO_ROW[:]
+    for card in cards:
+        row[card] += 1.0
+    return row.tobytes()
 
 
 _cards_row = Kept(_cards_bytes).__getitem__
-"""The bytes of :func:`card_row`, kept (the same few sets of cards come again)."""
+"""The row of :func:`_cards_bytes`, kept (the same few sets of cards come again)."""
 
 
 def _known_elsewhere(
