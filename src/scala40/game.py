@@ -73,7 +73,6 @@ from scala40._wording import (
     card_name,
     card_names,
     cards_count,
-    check_meld_value,
     move_text,
     reading_text,
     seat_label,
@@ -243,6 +242,12 @@ refuses a longer one, and :func:`load_game` refuses to look one up, before any w
 
 MAX_MELD_TOTAL = 10**12
 """The largest meld total :meth:`GameText.meld_total` takes (far past any deck's cards)."""
+
+
+def check_meld_value(meld: object) -> None:
+    """Refuse what is not a meld (a game's words for a meld take only melds)."""
+    if not isinstance(meld, Meld):
+        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
 
 
 class GameText:

@@ -24,13 +24,12 @@ from scala40._wording import (
     card_name,
     card_names,
     cards_count,
-    check_meld_value,
     check_state,
     seat_label,
     seat_values,
 )
 from scala40.cards import CARD_NAMES, spanish_card_name
-from scala40.game import GameText
+from scala40.game import GameText, check_meld_value
 from scala40.games._knock.arrange import best_arrangement
 from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.moves import Close, Knock

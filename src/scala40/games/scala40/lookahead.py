@@ -49,13 +49,8 @@ from scala40.games.scala40.table.chains import grown_meld
 from scala40.games.scala40.table.offers import card_mask, jokers_standing, table_info
 from scala40.games.scala40.table.splits import split_moves
 from scala40.games.scala40.turn import TurnSearch
-from scala40.melds import Meld, MeldEnd, MeldKind, MeldRules
-
-# The meld kinds and ends as module constants, which the hot paths compare with: an
-# enum member costs some 15 times as much to read on CPython 3.11 (see the
-# architecture page, "Hot code reads what it compares often as module constants").
-_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
-_LOW_END, _HIGH_END, _SET_END = MeldEnd  # every member, in order
+from scala40.melds import Meld, MeldRules
+from scala40.melds._members import HIGH_END, LOW_END, SEQUENCE_KIND
 
 __all__ = [
     "can_finish",
@@ -331,7 +326,7 @@ class _TakenUse:
 def _may_take(meld: Meld, card: Card) -> bool:
     """Whether the natural ``card`` could ever join ``meld``: a sequence of its suit or a
     set of its rank."""
-    if meld.kind is _SEQUENCE_KIND:
+    if meld.kind is SEQUENCE_KIND:
         return meld.suit == SUIT_OF[card]
     return RANK_OF[meld.represented[0]] == RANK_OF[card]
 
@@ -470,7 +465,7 @@ def _sequence_might_reach(
     held = card_mask(hand) & ~(1 << taken)
     counts: Counter[Card] | None = None
     for meld in table:
-        if meld.kind is not _SEQUENCE_KIND or meld.suit != suit:
+        if meld.kind is not SEQUENCE_KIND or meld.suit != suit:
             continue
         first = meld.start
         last = first + len(meld.cards) - 1
@@ -628,9 +623,9 @@ def _chain_reaches(
     if taken == JOKER:
         return False  # a joker fits at once or not at all
     for meld in table:
-        if meld.kind is not _SEQUENCE_KIND or meld.suit != SUIT_OF[taken]:
+        if meld.kind is not SEQUENCE_KIND or meld.suit != SUIT_OF[taken]:
             continue
-        for end in (_LOW_END, _HIGH_END):
+        for end in (LOW_END, HIGH_END):
             left = list(hand)
             left.remove(taken)
             current = meld
@@ -700,7 +695,7 @@ def melding_moves(
     if rules.split_sequences and splits:
         budget = call_budget()
         for index, meld in enumerate(state.table):
-            if meld.kind is _SEQUENCE_KIND:
+            if meld.kind is SEQUENCE_KIND:
                 for split in split_moves(hand, index, meld, rules.meld_rules, budget, most_added):
                     new = try_move(apply_split, state, split)
                     if new is not None:

@@ -24,12 +24,11 @@ from scala40._wording import (
     card_name,
     card_names,
     cards_count,
-    check_meld_value,
     notation_text,
     seat_label,
 )
 from scala40.cards import CARD_NAMES
-from scala40.game import GameText
+from scala40.game import GameText, check_meld_value
 from scala40.games.skarney.engine import is_last_turn, side_has_contract
 from scala40.games.skarney.moves import PutDown
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of, side_seats

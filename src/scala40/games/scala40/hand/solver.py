@@ -25,12 +25,8 @@ from scala40.games.scala40.hand.tables import (
     wild_cap,
     wilds_allowed,
 )
-from scala40.melds import Meld, MeldKind, MeldRules
-
-# The meld kinds and ends as module constants, which the hot paths compare with: an
-# enum member costs some 15 times as much to read on CPython 3.11 (see the
-# architecture page, "Hot code reads what it compares often as module constants").
-_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+from scala40.melds import Meld, MeldRules
+from scala40.melds._members import SET_KIND
 
 __all__ = ["SolverCaches", "solver_can_open", "solver_serves", "solver_starts"]
 
@@ -497,7 +493,7 @@ def solver_starts(
     # The hand's melds, table by table (sets of a rank, sequences of a suit), each with
     # what the solver needs of it: a meld is one object in all the tables holding it.
     for piece in hand_pieces(cards, rules):
-        sets = piece[0].kind is _SET_KIND
+        sets = piece[0].kind is SET_KIND
         for meld in piece:
             row = rows.get(id(meld))
             if row is None or row[0] is not meld:
@@ -581,7 +577,7 @@ def _meld_row(meld: Meld, rows: BoundedCache[int, _MeldRow]) -> _MeldRow:
         else:
             natural |= 1 << 2 * (card % 13)
             suits |= 1 << card // 13
-    if meld.kind is _SET_KIND:
+    if meld.kind is SET_KIND:
         place = _set_key(RANK_OF[meld.represented[0]], suits, wilds)
     else:
         place = meld.suit

@@ -17,13 +17,9 @@ from itertools import combinations
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
-from scala40.melds import Meld, MeldKind, MeldRules, make_meld
+from scala40.melds import Meld, MeldRules, make_meld
 from scala40.melds._hand import MAX_HAND_READINGS, find_melds, meld_order, sequence_windows
-
-# The meld kinds and ends as module constants, which the hot paths compare with: an
-# enum member costs some 15 times as much to read on CPython 3.11 (see the
-# architecture page, "Hot code reads what it compares often as module constants").
-_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+from scala40.melds._members import SEQUENCE_KIND, SET_KIND
 
 __all__ = [
     "JOKER_ONLY",
@@ -303,7 +299,7 @@ def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, 
                     key = (-1, cards, represented)
                     meld = melds.get(key)
                     if meld is None:
-                        meld = melds.put(key, make_meld(_SET_KIND, cards, represented, -1, rules))
+                        meld = melds.put(key, make_meld(SET_KIND, cards, represented, -1, rules))
                     found.append(meld)
     return tuple(sorted(found, key=meld_order))
 
@@ -321,7 +317,7 @@ def _sequence_piece(suit: int, mask: int, cap: int, rules: MeldRules) -> tuple[M
             meld = melds.put(
                 key,
                 Meld(
-                    _SEQUENCE_KIND,
+                    SEQUENCE_KIND,
                     tuple(card if card == JOKER else card + offset for card in cards),
                     tuple(card + offset for card in represented),
                     start,

@@ -14,12 +14,8 @@ from typing import Any, Literal, overload
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import JOKER, Card
 from scala40.games.scala40.moves import LayOff, Move, SwapJoker
-from scala40.melds import Extension, Meld, MeldKind
-
-# The meld kinds and ends as module constants, which the hot paths compare with: an
-# enum member costs some 15 times as much to read on CPython 3.11 (see the
-# architecture page, "Hot code reads what it compares often as module constants").
-_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+from scala40.melds import Extension, Meld
+from scala40.melds._members import SEQUENCE_KIND
 
 __all__ = [
     "TableCaches",
@@ -120,7 +116,7 @@ class TableInfo:
         if self._kinds is None:
             suits = jokers = 0
             for meld in self.table:
-                if meld.kind is _SEQUENCE_KIND:
+                if meld.kind is SEQUENCE_KIND:
                     suits |= 1 << meld.suit
                 jokers += meld.cards.count(JOKER)
             self._kinds = (suits, jokers)
