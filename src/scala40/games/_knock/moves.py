@@ -67,9 +67,12 @@ from scala40.movekinds import (
     MAX_MOVE_CARDS,
     Codec,
     DealMove,
+    DiscardMove,
+    DrawMove,
     MoveBase,
     MoveSet,
     RestockMove,
+    TakeDiscardMove,
     as_move_card,
     as_move_readings,
     as_some_move_cards,
@@ -284,26 +287,19 @@ def _shared_refusal(kind: type) -> str:
 
 
 @attrs.frozen
-class DrawStock(SharedKind, MoveBase):
+class DrawStock(SharedKind, DrawMove):
     """Draw the top card of the stock (RU-TURN, CH-TURN)."""
 
-    verb = "draw"
-
 
 @attrs.frozen
-class TakeDiscard(SharedKind, MoveBase):
+class TakeDiscard(SharedKind, TakeDiscardMove):
     """Take the top card of the discard pile (RU-TURN, CH-TURN)."""
 
-    verb = "take"
-
 
 @attrs.frozen
-class Discard(SharedKind, MoveBase):
+class Discard(SharedKind, DiscardMove):
     """Discard a card face up, ending the turn (RU-TURN, CH-TURN; La Conga's first player's
     first turn, LC-DEAL)."""
-
-    verb = "discard"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
 
 
 @attrs.frozen

@@ -48,19 +48,21 @@ from scala40.melds._spelling import (
     melds_agree,
 )
 from scala40.movekinds import (
-    CARD,
     CARDS,
     INDEX,
     MAX_MOVE_CARDS,
     Codec,
     DealMove,
+    DiscardMove,
+    DrawMove,
     LayOffMove,
     MoveBase,
     MoveSet,
     PutDownMove,
     RestockMove,
+    SwapMove,
+    TakeDiscardMove,
     as_index,
-    as_move_card,
     as_move_cards,
     as_move_readings,
     as_some_move_cards,
@@ -139,17 +141,13 @@ def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ..
 
 
 @attrs.frozen
-class DrawStock(MoveBase):
+class DrawStock(DrawMove):
     """Draw the top card of the stock (S40-DRAW-STOCK)."""
-
-    verb = "draw"
 
 
 @attrs.frozen
-class TakeDiscard(MoveBase):
+class TakeDiscard(TakeDiscardMove):
     """Take the top card of the discard pile, to meld it this turn (S40-DRAW-DISCARD)."""
-
-    verb = "take"
 
 
 @attrs.frozen
@@ -209,13 +207,11 @@ class LayOff(LayOffMove):
 
 
 @attrs.frozen
-class SwapJoker(MoveBase):
+class SwapJoker(SwapMove):
     """Put natural ``card`` in place of the joker that stands for it in table meld ``meld``;
     the joker goes to the hand (S40-SWAP)."""
 
     verb = "swap"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
-    meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
 
 
 Piece = tuple[tuple[Card, ...], tuple[Card, ...]]
@@ -360,12 +356,9 @@ class Split(MoveBase):
 
 
 @attrs.frozen
-class Discard(MoveBase):
+class Discard(DiscardMove):
     """Discard one card, ending the turn; discarding the last card closes (S40-DISCARD,
     S40-CLOSE)."""
-
-    verb = "discard"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
 
 
 @attrs.frozen
