@@ -137,7 +137,8 @@ class StateBase(Generic[M, V]):
     MOVES: ClassVar[MoveSet]
     """The game's moves: reads their texts and dictionaries."""
     VIEW: ClassVar[Any]
-    """The game's view class, with ``of(state, player)``."""
+    """The game's view class, with ``of(state, player)``, which checks the seat
+    (:meth:`scala40.views.ViewBase.of`)."""
     FORMAT: ClassVar[str] = ""
     """The format name of ``to_dict``."""
     FORMAT_VERSION: ClassVar[int] = 1
@@ -355,7 +356,8 @@ class StateBase(Generic[M, V]):
         ...
         scala40.errors.InvalidValueError: player must be a seat from 0 to 1, got 5
         """
-        self._check_seat(player, "player")
+        # The view class checks the seat (ViewBase.of): checking it here too would cost
+        # every view a call.
         view: V = self.VIEW.of(self, player)
         # A view's move number is the state's (public: every seat sees every move made):
         # the library's views copy it as a public field, a game's own view may not.

@@ -78,7 +78,7 @@ __all__ = [
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class GameState(StateRecord):
+class GameState(StateRecord[PlayerView]):
     """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
     :meth:`from_position` or :meth:`from_dict`, which check everything; change it with
     :meth:`apply` (its fields are :class:`~scala40.games.scala40.record.StateRecord`'s).
@@ -115,11 +115,6 @@ class GameState(StateRecord):
     # The discard taken, the upcard kept (S40-V-UPCARD) and a joker freed from the table
     # (S40-SWAP) come into the hand in everyone's sight.
     SHOWING_KINDS = frozenset({TakeDiscard, TakeUpcard, SwapJoker})
-
-    def view(self, player: int) -> PlayerView:
-        """What ``player`` may know of this state (own hand, counts of the others, table,
-        discard pile, scores), and nothing else."""
-        return PlayerView.of(self, player)
 
     # -- moves ----------------------------------------------------------------------------
 

@@ -62,7 +62,7 @@ __all__ = [
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class GameState(StateRecord):
+class GameState(StateRecord[PlayerView]):
     """A whole Skarney game at one moment. Build one with :func:`new_game` or
     :meth:`from_position`; change it with :meth:`apply` (its fields are
     :class:`~scala40.games.skarney.record.StateRecord`'s)."""
@@ -84,12 +84,6 @@ class GameState(StateRecord):
         if self.phase is Phase.OFFER and self.offer_card is not None:
             return self.turn, self.offer_card
         return None
-
-    def view(self, player: int) -> PlayerView:
-        """What ``player`` may know: his own hand, how many cards the others hold, the
-        table, the offered card and the cards everyone knows a hand holds; nothing of
-        his partner's hand."""
-        return PlayerView.of(self, player)
 
     @property
     def is_last_turn(self) -> bool:
