@@ -56,6 +56,7 @@ from scala40._base.position import position_repr
 from scala40._checks import check_seat, describe
 from scala40._format.fields import make_evolver, make_setter, reduce_fields, written_by_attrs
 from scala40._format.serial import MAX_MOVE_TEXT, refuse_many_keys
+from scala40._format.specs import record_format
 from scala40._hand_log import (
     EMPTY_LOG,
     HISTORY_KEYS,
@@ -252,6 +253,22 @@ class StateBase(Generic[M, V]):
     def _apply_trusted(self, move: Any) -> Any:
         return self._apply(move)
 
+    _deal: ClassVar[Callable[[Any, Any], Any]]
+    """The game's deal, ``(state, order)``: the engine's function itself (for
+    :meth:`_started`; an ``order`` of ``None`` draws it from the state's randomness)."""
+
+    @classmethod
+    def _started(cls: type[S], fields: Mapping[str, Any], auto_chance: bool) -> S:
+        """A new game of ``fields`` (those every game starts with,
+        :func:`scala40._base.engine.new_game_fields`, and the game's own), the others at
+        their usual values, its first hand dealt unless ``auto_chance`` is off: what
+        every game's ``new_game`` ends with."""
+        state = cls(**record_format(cls).with_usual(fields))
+        if not auto_chance:
+            return state
+        dealt: S = cls._deal(state, None)
+        return dealt
+
     def _chance(self, order: tuple[Any, ...]) -> Any:
         raise NotImplementedError  # pragma: no cover - every game defines it
 
@@ -281,8 +298,12 @@ class StateBase(Generic[M, V]):
         raise NotImplementedError  # pragma: no cover - every game defines it
 
     def _seats_in(self) -> tuple[int, ...]:
-        """The seats still taking part in the match, in seat order (by default every
-        seat that has not resigned; games where players drop out override it)."""
+        """The seats still taking part in the match, in seat order: in a game where
+        players drop out, those its ``active`` field keeps in (Scala 40's, the knock
+        games'); else every seat that has not resigned."""
+        active: tuple[bool, ...] | None = getattr(self, "active", None)
+        if active is not None:
+            return tuple(seat for seat, playing in enumerate(active) if playing)
         gone = self.resigned
         return tuple(seat for seat in range(self.player_count) if seat not in gone)
 

@@ -119,13 +119,11 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
     # The engine's functions themselves (StateBase calls them through the class).
     _generate = generate
     _apply_trusted = engine.apply_trusted
+    _deal = engine.deal
 
     def _apply(self, move: Any) -> Self:
         new: Self = engine.apply(self, move)  # type: ignore[assignment]  # a copy of this class
         return new
-
-    def _seats_in(self) -> tuple[int, ...]:
-        return tuple(seat for seat, playing in enumerate(self.active) if playing)
 
     def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
         return engine.resign(self, resigned, winners)
@@ -162,15 +160,8 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
         """
         ruleset = resolve_rules(cls.RULESET, rules, cls.RULESET.__name__)
         fields = new_game_fields(ruleset, players, seed, auto_chance, dealer, Phase.DEAL)
-        state = cls(
-            **record_format(cls).with_usual(
-                {**fields, "discard": (), "scores": (0,) * fields["player_count"]}
-            )
-        )
-        if not auto_chance:
-            return state
-        dealt: Self = engine.deal(state, None)  # type: ignore[assignment]  # a copy of this class
-        return dealt
+        count = fields["player_count"]
+        return cls._started({**fields, "discard": (), "scores": (0,) * count}, auto_chance)
 
     @classmethod
     def from_position(

@@ -20,7 +20,7 @@ from __future__ import annotations
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import attrs
 
@@ -129,9 +129,7 @@ class GameState(StateRecord[PlayerView]):
         return engine.apply(self, move)
 
     _apply_trusted = engine.apply_trusted
-
-    def _seats_in(self) -> tuple[int, ...]:
-        return tuple(seat for seat, playing in enumerate(self.active) if playing)
+    _deal = engine.deal
 
     _resign = engine.resign
     _consistency_problems = load.consistency_problems
@@ -425,20 +423,10 @@ def new_game(
     fields = new_game_fields(
         rules, players, seed, auto_chance, dealer, Phase.DEAL, dealer_word="player"
     )
-    state = GameState(
-        **record_format(GameState).with_usual(
-            {
-                **fields,
-                "discard": (),
-                "table": (),
-                "scores": (0,) * fields["player_count"],
-                **HAND_START,
-            }
-        )
+    count = fields["player_count"]
+    return GameState._started(
+        {**fields, "discard": (), "table": (), "scores": (0,) * count, **HAND_START}, auto_chance
     )
-    if auto_chance:
-        return cast(GameState, engine.deal(state, None))
-    return state
 
 
 def _deprecated(name: str, instead: str) -> None:

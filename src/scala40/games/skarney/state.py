@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import attrs
 
@@ -118,6 +118,7 @@ class GameState(StateRecord[PlayerView]):
     # lists the moves and applies one of them.
     _generate = generate
     _apply_trusted = engine.apply_trusted
+    _deal = engine.deal
 
     _resign = engine.resign
     _consistency_problems = load.consistency_problems
@@ -312,9 +313,7 @@ def new_game(
         skip_one=False,
     )
     sides = GameState.side_count(ruleset, fields["player_count"])
-    state = GameState(
-        **record_format(GameState).with_usual(
-            {**fields, "table": (), "owners": (), "totals": (0,) * sides, "turn_number": 0}
-        )
+    return GameState._started(
+        {**fields, "table": (), "owners": (), "totals": (0,) * sides, "turn_number": 0},
+        auto_chance,
     )
-    return cast(GameState, engine.deal(state, None)) if auto_chance else state
