@@ -47,15 +47,16 @@ A game plugs in with its class variables (``MOVES``,
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MemberDescriptorType
 from typing import Any, ClassVar, Generic, TypeVar
 
-from scala40._base.load import winner_problems
-from scala40._base.position import position_repr
+from scala40._base.load import too_many, winner_problems
+from scala40._base.position import PositionReader, position_repr
 from scala40._checks import check_seat, describe
 from scala40._format.fields import make_evolver, make_setter, reduce_fields, written_by_attrs
-from scala40._format.serial import MAX_MOVE_TEXT, refuse_many_keys
+from scala40._format.serial import MAX_MOVE_TEXT, is_seed, refuse_many_keys
 from scala40._format.specs import record_format
 from scala40._hand_log import (
     EMPTY_LOG,
@@ -66,6 +67,7 @@ from scala40._hand_log import (
     log_to_json,
     logged,
 )
+from scala40._rng import seed_state, shuffle
 from scala40._wording import not_deciding
 from scala40.cards import Card
 from scala40.errors import (
@@ -88,6 +90,7 @@ __all__ = [
     "MAX_MOVE_NUMBER",
     "MAX_TURN_MOVES",
     "StateBase",
+    "position_stock",
 ]
 
 M = TypeVar("M")
@@ -104,6 +107,39 @@ def _slot_store(cls: type, name: str) -> Any:
     if isinstance(member, MemberDescriptorType):
         return staticmethod(member.__set__)
     return staticmethod(lambda value, field: object.__setattr__(value, name, field))
+
+
+def position_stock(
+    read: PositionReader,
+    stock: object,
+    deck: Sequence[Card],
+    seed: int,
+    *placed_parts: Iterable[Card],
+) -> tuple[Card, ...]:
+    """The stock of a position a game's ``from_position`` reads: ``stock`` as its cards,
+    or, left out, the cards of ``deck`` placed neither in the hands ``read`` nor in
+    ``placed_parts`` (a discard pile, the table's cards), shuffled from ``seed`` (C-RNG).
+    A card placed more often than the deck holds it is one of the position's problems
+    (C-DECK); then, or where a card could not be read, no stock is dealt: the state is
+    built only to name its problems (:meth:`PositionReader.valid`).
+
+    >>> from scala40._base.position import PositionReader
+    >>> from scala40._base.state import position_stock
+    >>> read = PositionReader(["AS AS", "2S"], most_cards=200)
+    >>> position_stock(read, None, [0, 1, 2], 1, [0]), read.problems
+    ((), ['AS: 3 placed, but the deck has 1'])
+    """
+    placed: Counter[Card] = Counter()
+    for cards in (*read.hands, *placed_parts):
+        placed.update(cards)
+    counts = Counter(deck)
+    read.problems.extend(too_many(placed, counts))
+    if stock is not None:
+        return read.cards(stock, "stock")
+    rest = () if read.problems else tuple(sorted((counts - placed).elements()))
+    # (A seed refused by the reader is a problem already: any order will do.)
+    shuffled, _ = shuffle(rest, seed_state(seed if is_seed(seed) else 0))
+    return shuffled
 
 
 MAX_TURN_MOVES = 1_000

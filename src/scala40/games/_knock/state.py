@@ -25,9 +25,10 @@ import attrs
 from typing_extensions import Self, TypeVar
 
 from scala40._base.engine import new_game_fields, resolve_rules
-from scala40._base.load import deal_problems, last_hand_problems, too_many
+from scala40._base.load import deal_problems, last_hand_problems
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
+from scala40._base.state import position_stock
 from scala40._format.codecs import MAX_SEATS
 from scala40._format.serial import (
     MAX_COUNT,
@@ -39,7 +40,6 @@ from scala40._format.serial import (
     tuple_or,
 )
 from scala40._format.specs import record_format
-from scala40._rng import seed_state, shuffle
 from scala40.cards import Card
 from scala40.errors import (
     InvalidStateError,
@@ -211,20 +211,9 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
         phase = read.phase(phase, Phase, Phase.DRAW)
         named = read.named(cls, fields)
         read.seed(seed)
-        problems = read.problems
-        deck = Counter(ruleset.deck.cards)
-        placed: Counter[Card] = Counter(pile)
-        for hand in read.hands:
-            placed.update(hand)
-        if stock is None:
-            problems.extend(too_many(placed, deck))
-            if problems:
-                raise InvalidStateError(problems)
-            stock_cards, _ = shuffle(tuple(sorted((deck - placed).elements())), seed_state(seed))
-        else:
-            stock_cards = read.cards(stock, "stock")
-        if problems:
-            raise InvalidStateError(problems)
+        stock_cards = position_stock(read, stock, ruleset.deck.cards, seed, pile)
+        if read.problems:
+            raise InvalidStateError(read.problems)
         values = record_format(cls).with_usual(
             {
                 **read.fields(ruleset, phase, turn, dealer, hand_number, seed, auto_chance),

@@ -18,7 +18,6 @@ False
 from __future__ import annotations
 
 import warnings
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -27,10 +26,10 @@ import attrs
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
+from scala40._base.state import position_stock
 from scala40._checks import describe, is_int
-from scala40._format.serial import as_items, is_seed, tuple_or
+from scala40._format.serial import as_items, tuple_or
 from scala40._format.specs import record_format
-from scala40._rng import seed_state, shuffle
 from scala40.cards import Card
 from scala40.errors import (
     InvalidMoveError,
@@ -44,8 +43,6 @@ from scala40.games.scala40.load import (
     MAX_PLACED,
     MAX_SEED_DIGITS,
     meld_from_spec,
-    placed_cards,
-    too_many,
 )
 from scala40.games.scala40.moves import (
     MOVES,
@@ -369,16 +366,10 @@ class GameState(StateRecord[PlayerView]):
         phase = read.phase(phase, Phase, Phase.DRAW)
         named = read.named(cls, fields)
         read.seed(seed)
-        placed = placed_cards(read.hands, discard_cards, melds)
-        deck = Counter(rules.deck.cards)
-        problems.extend(too_many(placed, deck))
-        if stock is None:
-            # (With cards too many or unread, the stock is left empty: the state is
-            # then only built to name the problems of its other fields.)
-            rest = () if problems else tuple(sorted((deck - placed).elements()))
-            stock_cards, _ = shuffle(rest, seed_state(seed if is_seed(seed) else 0))
-        else:
-            stock_cards = read.cards(stock, "stock")
+        table_cards = (card for meld in melds for card in meld.cards)
+        stock_cards = position_stock(
+            read, stock, rules.deck.cards, seed, discard_cards, table_cards
+        )
         opened_flags = as_items(named.get("opened"))
         values = record_format(cls).with_usual(
             {

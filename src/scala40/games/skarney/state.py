@@ -17,7 +17,6 @@ the seat it is offered to (SK-OFFER).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -26,7 +25,7 @@ import attrs
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
-from scala40._base.state import MAX_TURN_MOVES
+from scala40._base.state import MAX_TURN_MOVES, position_stock
 from scala40._checks import describe
 from scala40._format.serial import (
     MAX_COUNT,
@@ -35,7 +34,6 @@ from scala40._format.serial import (
     tuple_or,
 )
 from scala40._format.specs import record_format
-from scala40._rng import seed_state, shuffle
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
     InvalidStateError,
@@ -191,7 +189,7 @@ class GameState(StateRecord[PlayerView]):
         >>> GameState.from_position(hands=["JK JK JK JK JK", "AS", "AH", "AD"])
         Traceback (most recent call last):
         ...
-        scala40.errors.InvalidStateError: invalid game state: JK: 5 placed, the deck has 4
+        scala40.errors.InvalidStateError: invalid game state: JK: 5 placed, but the deck has 4
         """
         ruleset = resolve_rules(Ruleset, rules, "Skarney Ruleset")
         read = PositionReader(hands, most_cards=MAX_PLACED, most_seats=MAX_SEATS)
@@ -232,32 +230,15 @@ class GameState(StateRecord[PlayerView]):
         read.seed(seed)
         if problems:
             raise InvalidStateError(problems)
-        placed: Counter[Card] = Counter()
-        for hand in read.hands:
-            placed.update(hand)
-        for meld in melds:
-            placed.update(meld.cards)
-        deck = Counter(ruleset.deck.cards)
-        if stock is None:
-            extra = placed - deck
-            if extra:
-                raise InvalidStateError(
-                    [
-                        f"{CARD_NAMES[c]}: {placed[c]} placed, the deck has {deck[c]}"
-                        for c in sorted(extra)
-                    ]
-                )
-            rest = tuple(sorted((deck - placed).elements()))
-            stock_cards, _ = shuffle(rest, seed_state(seed))
-        else:
-            stock_cards = read.cards(stock, "stock")
-            if problems:
-                raise InvalidStateError(problems)
+        table_cards = (card for meld in melds for card in meld.cards)
+        stock_cards = position_stock(read, stock, ruleset.deck.cards, seed, table_cards)
+        if problems:
+            raise InvalidStateError(problems)
         sides = cls.side_count(ruleset, count)
         values = record_format(cls).with_usual(
             {
                 **read.fields(ruleset, phase, turn, dealer, hand_number, seed),
-                "stock": tuple(stock_cards),
+                "stock": stock_cards,
                 "table": tuple(melds),
                 "owners": tuple(owners),
                 "totals": tuple_or(totals, (0,) * sides),
