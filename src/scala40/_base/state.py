@@ -305,6 +305,16 @@ class StateBase(Generic[M, V]):
         dealt: S = cls._deal(state, None)
         return dealt
 
+    @classmethod
+    def _positioned(cls: type[S], read: PositionReader, fields: Mapping[str, Any]) -> S:
+        """The state of a position's ``fields`` (those its reader gives,
+        :meth:`PositionReader.fields`, and the game's own), the others at their usual
+        values, once it is valid: what every game's ``from_position`` ends with.
+
+        :raises InvalidStateError: naming every problem (:meth:`PositionReader.valid`).
+        """
+        return read.valid(cls(**record_format(cls).with_usual(fields)))
+
     def _chance(self, order: tuple[Any, ...]) -> Any:
         raise NotImplementedError  # pragma: no cover - every game defines it
 

@@ -39,11 +39,8 @@ from scala40._format.serial import (
     deck_counts,
     tuple_or,
 )
-from scala40._format.specs import record_format
 from scala40.cards import Card
-from scala40.errors import (
-    InvalidStateError,
-)
+from scala40.errors import InvalidStateError
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.generate import generate
@@ -214,17 +211,16 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
         stock_cards = position_stock(read, stock, ruleset.deck.cards, seed, pile)
         if read.problems:
             raise InvalidStateError(read.problems)
-        values = record_format(cls).with_usual(
+        return cls._positioned(
+            read,
             {
                 **read.fields(ruleset, phase, turn, dealer, hand_number, seed, auto_chance),
                 "stock": stock_cards,
                 "discard": pile,
                 "scores": tuple_or(scores, (0,) * count),
                 **named,
-            }
+            },
         )
-        valid: Self = read.valid(cls(**values))
-        return valid
 
 
 def _type_arguments(cls: type) -> tuple[Any, type[FamilyRules]]:

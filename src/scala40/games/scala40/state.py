@@ -29,7 +29,6 @@ from scala40._base.record import order_fields
 from scala40._base.state import position_stock
 from scala40._checks import describe, is_int
 from scala40._format.serial import as_items, tuple_or
-from scala40._format.specs import record_format
 from scala40.cards import Card
 from scala40.errors import (
     InvalidMoveError,
@@ -371,7 +370,8 @@ class GameState(StateRecord[PlayerView]):
             read, stock, rules.deck.cards, seed, discard_cards, table_cards
         )
         opened_flags = as_items(named.get("opened"))
-        values = record_format(cls).with_usual(
+        return cls._positioned(
+            read,
             {
                 **read.fields(rules, phase, turn, dealer, hand_number, seed, auto_chance),
                 "stock": stock_cards,
@@ -384,9 +384,8 @@ class GameState(StateRecord[PlayerView]):
                 if opened_flags is not None and is_int(turn) and 0 <= turn < len(opened_flags)
                 else False,
                 **named,
-            }
+            },
         )
-        return read.valid(cls(**values))
 
 
 def new_game(

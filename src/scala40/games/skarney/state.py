@@ -33,7 +33,6 @@ from scala40._format.serial import (
     as_items,
     tuple_or,
 )
-from scala40._format.specs import record_format
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
     InvalidStateError,
@@ -42,7 +41,7 @@ from scala40.errors import (
 from scala40.games.skarney import engine, load
 from scala40.games.skarney.generate import generate
 from scala40.games.skarney.load import MAX_PLACED, MAX_SEATS, meld_from_spec
-from scala40.games.skarney.moves import MOVES, Accept, Deal, Exchange, Move
+from scala40.games.skarney.moves import MOVES, Accept, Deal, Exchange
 from scala40.games.skarney.phases import Phase
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import Ruleset
@@ -109,12 +108,10 @@ class GameState(StateRecord[PlayerView]):
 
     # -- moves ----------------------------------------------------------------------------
 
-    def _apply(self, move: Move) -> Any:
-        return engine.apply(self, move)
-
     # The engine's functions themselves (no method in between): every step of a playout
     # lists the moves and applies one of them.
     _generate = generate
+    _apply = engine.apply
     _apply_trusted = engine.apply_trusted
     _deal = engine.deal
 
@@ -235,7 +232,8 @@ class GameState(StateRecord[PlayerView]):
         if problems:
             raise InvalidStateError(problems)
         sides = cls.side_count(ruleset, count)
-        values = record_format(cls).with_usual(
+        return cls._positioned(
+            read,
             {
                 **read.fields(ruleset, phase, turn, dealer, hand_number, seed),
                 "stock": stock_cards,
@@ -252,9 +250,8 @@ class GameState(StateRecord[PlayerView]):
                 "turn_number": turn_number,
                 "offer_card": offered,
                 **named,
-            }
+            },
         )
-        return read.valid(cls(**values))
 
 
 def new_game(
