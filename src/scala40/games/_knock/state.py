@@ -109,21 +109,12 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
             cls.SHOWING_KINDS = frozenset({TakeDiscard, Claim} & kinds.kinds)
         super().__init_subclass__(**kwargs)
 
-    def face_up_cards(self) -> tuple[Card, ...]:
-        """The discard pile (see :meth:`scala40._base.state.StateBase.face_up_cards`)."""
-        return self.discard
-
     # The engine's functions themselves (StateBase calls them through the class).
     _generate = generate
+    _apply = engine.apply
     _apply_trusted = engine.apply_trusted
     _deal = engine.deal
-
-    def _apply(self, move: Any) -> Self:
-        new: Self = engine.apply(self, move)  # type: ignore[assignment]  # a copy of this class
-        return new
-
-    def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
-        return engine.resign(self, resigned, winners)
+    _resign = engine.resign
 
     def _taken_this_turn(self) -> tuple[int, Card] | None:
         # The top discard taken this turn: it may not be thrown back (CH-TURN).
