@@ -52,11 +52,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MemberDescriptorType
 from typing import Any, ClassVar, Generic, TypeVar
 
+from typing_extensions import TypeVar as TypeVarDefault
+
 from scala40._base.load import too_many, winner_problems
 from scala40._base.position import PositionReader, position_repr
 from scala40._checks import check_seat, describe
 from scala40._format.fields import make_evolver, make_setter, reduce_fields, written_by_attrs
-from scala40._format.serial import MAX_MOVE_TEXT, is_seed, refuse_many_keys
+from scala40._format.serial import (
+    MAX_COUNT,
+    MAX_MOVE_TEXT,
+    MAX_SEED_DIGITS,
+    is_seed,
+    refuse_many_keys,
+)
 from scala40._format.specs import record_format
 from scala40._hand_log import (
     EMPTY_LOG,
@@ -86,15 +94,23 @@ from scala40.movekinds import DealMove, MoveSet, RestockMove
 from scala40.notation import state_to_text
 from scala40.resignation import ResignMove, resigned_after, sides_left
 
+# The bounds on a saved state's numbers and seed, which every game's state module names
+# (scala40.games.skarney.state.MAX_COUNT), are re-exported from here.
 __all__ = [
+    "MAX_COUNT",
     "MAX_MOVE_NUMBER",
+    "MAX_SEED_DIGITS",
     "MAX_TURN_MOVES",
+    "GameView",
     "StateBase",
     "position_stock",
 ]
 
 M = TypeVar("M")
 V = TypeVar("V")
+GameView = TypeVarDefault("GameView", default=Any)
+"""A game's view as the type parameter of its record, which its state names
+(``class GameState(StateRecord[PlayerView])``; the view's module reads the record)."""
 S = TypeVar("S", bound="StateBase[Any, Any]")
 
 

@@ -28,12 +28,10 @@ from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.load import deal_problems, last_hand_problems
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
-from scala40._base.state import position_stock
+from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, position_stock
 from scala40._format.codecs import MAX_SEATS
 from scala40._format.serial import (
-    MAX_COUNT,
     MAX_READ_ITEMS,
-    MAX_SEED_DIGITS,
     card_counts,
     count_problems,
     deck_counts,

@@ -7,10 +7,9 @@ generator and the views read states through this class only;
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Generic, Protocol
+from typing import ClassVar, Generic, Protocol
 
 import attrs
-from typing_extensions import TypeVar
 
 from scala40._base.record import (
     ACTIVE_SPEC,
@@ -26,6 +25,7 @@ from scala40._base.record import (
     field_group,
     order_fields,
 )
+from scala40._base.state import GameView
 from scala40._format.codecs import (
     BOOL,
     COUNTS,
@@ -54,10 +54,6 @@ from scala40.games.scala40.rules import Ruleset
 from scala40.melds import Meld
 
 __all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "Scala40Fields", "StateRecord"]
-
-V = TypeVar("V", default=Any)
-"""The game's view, which its state names (``GameState(StateRecord[PlayerView])``): the
-view's module reads this one."""
 
 STATE_FORMAT = "scala40.state"
 STATE_FORMAT_VERSION = 2
@@ -155,7 +151,7 @@ class Scala40Fields:
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, V], Generic[V]):
+class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, GameView], Generic[GameView]):
     """The fields of a whole Scala 40 match at one moment (the base of
     :class:`~scala40.games.scala40.state.GameState`, which is what matches are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player to move

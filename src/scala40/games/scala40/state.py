@@ -26,7 +26,7 @@ import attrs
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
-from scala40._base.state import position_stock
+from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, position_stock
 from scala40._checks import describe, is_int
 from scala40._format.serial import as_items, tuple_or
 from scala40.cards import Card
@@ -37,12 +37,7 @@ from scala40.errors import (
 from scala40.games.scala40 import engine, load
 from scala40.games.scala40.chance import HAND_START
 from scala40.games.scala40.generate import generate
-from scala40.games.scala40.load import (
-    MAX_COUNT,
-    MAX_PLACED,
-    MAX_SEED_DIGITS,
-    meld_from_spec,
-)
+from scala40.games.scala40.load import MAX_PLACED, meld_from_spec
 from scala40.games.scala40.moves import (
     MOVES,
     Discard,
@@ -125,7 +120,6 @@ class GameState(StateRecord[PlayerView]):
         return engine.apply(self, move)
 
     _apply_trusted = engine.apply_trusted
-    _deal = engine.deal
 
     _resign = engine.resign
     _consistency_problems = load.consistency_problems
@@ -290,6 +284,8 @@ class GameState(StateRecord[PlayerView]):
         self.verify(Discard(card))
 
     # -- building ---------------------------------------------------------------------------
+
+    _deal = engine.deal  # a new game's first deal (StateBase._started)
 
     POSITION_READS: ClassVar[tuple[str, ...]] = ("opened_at_turn_start",)
     """The field :meth:`from_position` works out itself: whether the seat to play had

@@ -7,10 +7,9 @@ adds the rules' API on top of it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Generic, Protocol
+from typing import ClassVar, Generic, Protocol
 
 import attrs
-from typing_extensions import TypeVar
 
 from scala40._base.record import (
     AUTO_CHANCE_SPEC,
@@ -21,6 +20,7 @@ from scala40._base.record import (
     field_group,
     order_fields,
 )
+from scala40._base.state import GameView
 from scala40._checks import describe, is_int
 from scala40._format.codecs import (
     BOOL,
@@ -58,10 +58,6 @@ from scala40.match import singles
 from scala40.melds import Meld
 
 __all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "SkarneyFields", "StateRecord"]
-
-V = TypeVar("V", default=Any)
-"""The game's view, which its state names (``GameState(StateRecord[PlayerView])``): the
-view's module reads this one."""
 
 STATE_FORMAT = "scala40.skarney.state"
 STATE_FORMAT_VERSION = 2
@@ -180,7 +176,7 @@ class SkarneyFields:
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, V], Generic[V]):
+class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, GameView], Generic[GameView]):
     """The fields of a whole Skarney game at one moment (the base of
     :class:`~scala40.games.skarney.state.GameState`, which is what games are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player whose

@@ -25,19 +25,11 @@ import attrs
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
-from scala40._base.state import MAX_TURN_MOVES, position_stock
+from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, MAX_TURN_MOVES, position_stock
 from scala40._checks import describe
-from scala40._format.serial import (
-    MAX_COUNT,
-    MAX_SEED_DIGITS,
-    as_items,
-    tuple_or,
-)
+from scala40._format.serial import as_items, tuple_or
 from scala40.cards import CARD_NAMES, Card, format_cards
-from scala40.errors import (
-    InvalidStateError,
-    Scala40Error,
-)
+from scala40.errors import InvalidStateError, Scala40Error
 from scala40.games.skarney import engine, load
 from scala40.games.skarney.generate import generate
 from scala40.games.skarney.load import MAX_PLACED, MAX_SEATS, meld_from_spec
@@ -113,7 +105,6 @@ class GameState(StateRecord[PlayerView]):
     _generate = generate
     _apply = engine.apply
     _apply_trusted = engine.apply_trusted
-    _deal = engine.deal
 
     _resign = engine.resign
     _consistency_problems = load.consistency_problems
@@ -134,6 +125,8 @@ class GameState(StateRecord[PlayerView]):
         )
 
     # -- building ---------------------------------------------------------------------------
+
+    _deal = engine.deal  # a new game's first deal (StateBase._started)
 
     POSITION_READS: ClassVar[tuple[str, ...]] = ("known", "accepted", "turn_number", "offer_card")
     """The fields :meth:`from_position` reads its own way: what each seat is known to hold
