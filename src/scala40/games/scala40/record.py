@@ -7,7 +7,7 @@ generator and the views read states through this class only;
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import ClassVar, Generic, Protocol
+from typing import ClassVar, Protocol
 
 import attrs
 
@@ -151,7 +151,7 @@ class Scala40Fields:
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, GameView], Generic[GameView]):
+class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, GameView]):
     """The fields of a whole Scala 40 match at one moment (the base of
     :class:`~scala40.games.scala40.state.GameState`, which is what matches are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player to move

@@ -7,7 +7,7 @@ adds the rules' API on top of it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import ClassVar, Generic, Protocol
+from typing import ClassVar, Protocol
 
 import attrs
 
@@ -176,7 +176,7 @@ class SkarneyFields:
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, GameView], Generic[GameView]):
+class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, GameView]):
     """The fields of a whole Skarney game at one moment (the base of
     :class:`~scala40.games.skarney.state.GameState`, which is what games are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player whose
