@@ -381,7 +381,8 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
 
     @classmethod
     def of(cls: type[V], state: Any, player: int) -> V:
-        """The view of ``state`` for seat ``player``.
+        """The view of ``state`` for seat ``player``, its ``move_number`` the state's
+        (every seat sees every move made).
 
         :raises InvalidArgumentError: ``player`` is not an integer.
         :raises InvalidValueError: ``player`` is no seat of the game.

@@ -190,8 +190,8 @@ class StateBase(Generic[M, V]):
     MOVES: ClassVar[MoveSet]
     """The game's moves: reads their texts and dictionaries."""
     VIEW: ClassVar[Any]
-    """The game's view class, with ``of(state, player)``, which checks the seat
-    (:meth:`scala40.views.ViewBase.of`)."""
+    """The game's view class, with ``of(state, player)``, which checks the seat and gives
+    the view the state's ``move_number`` (:meth:`scala40.views.ViewBase.of`)."""
     FORMAT: ClassVar[str] = ""
     """The format name of ``to_dict``."""
     FORMAT_VERSION: ClassVar[int] = 1
@@ -439,14 +439,10 @@ class StateBase(Generic[M, V]):
         ...
         scala40.errors.InvalidValueError: player must be a seat from 0 to 1, got 5
         """
-        # The view class checks the seat (ViewBase.of): checking it here too would cost
-        # every view a call.
+        # The view class checks the seat and copies the state's move number, public as
+        # every seat sees every move made (ViewBase.of): doing either here too would cost
+        # every view of every game its share of a bot's decision.
         view: V = self.VIEW.of(self, player)
-        # A view's move number is the state's (public: every seat sees every move made):
-        # the library's views copy it as a public field, a game's own view may not.
-        number = self.move_number
-        if view.move_number != number:  # type: ignore[attr-defined]
-            object.__setattr__(view, "move_number", number)
         return view
 
     def _check_seat(self, seat: object, name: str) -> None:
