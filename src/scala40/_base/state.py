@@ -103,6 +103,7 @@ __all__ = [
     "MAX_TURN_MOVES",
     "GameView",
     "StateBase",
+    "new_state",
     "position_stock",
 ]
 
@@ -156,6 +157,18 @@ def position_stock(
     # (A seed refused by the reader is a problem already: any order will do.)
     shuffled, _ = shuffle(rest, seed_state(seed if is_seed(seed) else 0))
     return shuffled
+
+
+def new_state(kind: type[S], fields: Mapping[str, Any], auto_chance: bool) -> S:
+    """A new game of the state class ``kind``: ``fields`` (those every game starts with,
+    :func:`scala40._base.engine.new_game_fields`, and the game's own), the others at
+    their usual values, its first hand dealt by the class's ``_deal`` unless
+    ``auto_chance`` is off: what every game's ``new_game`` ends with."""
+    state = kind(**record_format(kind).with_usual(fields))
+    if not auto_chance:
+        return state
+    dealt: S = kind._deal(state, None)
+    return dealt
 
 
 MAX_TURN_MOVES = 1_000
@@ -307,19 +320,7 @@ class StateBase(Generic[M, V]):
 
     _deal: ClassVar[Callable[[Any, Any], Any]]
     """The game's deal, ``(state, order)``: the engine's function itself (for
-    :meth:`_started`; an ``order`` of ``None`` draws it from the state's randomness)."""
-
-    @classmethod
-    def _started(cls: type[S], fields: Mapping[str, Any], auto_chance: bool) -> S:
-        """A new game of ``fields`` (those every game starts with,
-        :func:`scala40._base.engine.new_game_fields`, and the game's own), the others at
-        their usual values, its first hand dealt unless ``auto_chance`` is off: what
-        every game's ``new_game`` ends with."""
-        state = cls(**record_format(cls).with_usual(fields))
-        if not auto_chance:
-            return state
-        dealt: S = cls._deal(state, None)
-        return dealt
+    :func:`new_state`; an ``order`` of ``None`` draws it from the state's randomness)."""
 
     @classmethod
     def _positioned(cls: type[S], read: PositionReader, fields: Mapping[str, Any]) -> S:

@@ -28,7 +28,7 @@ from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.load import deal_problems, last_hand_problems
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
-from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, position_stock
+from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, new_state, position_stock
 from scala40._format.codecs import MAX_SEATS
 from scala40._format.serial import (
     MAX_READ_ITEMS,
@@ -122,7 +122,7 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
         return None
 
     def _consistency_problems(self) -> list[str]:
-        return _consistency_problems(self)
+        return _consistency_problems(self, self._seats_in())
 
     # -- building --------------------------------------------------------------------
 
@@ -147,7 +147,7 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
         ruleset = resolve_rules(cls.RULESET, rules, cls.RULESET.__name__)
         fields = new_game_fields(ruleset, players, seed, auto_chance, dealer, Phase.DEAL)
         count = fields["player_count"]
-        return cls._started({**fields, "discard": (), "scores": (0,) * count}, auto_chance)
+        return new_state(cls, {**fields, "discard": (), "scores": (0,) * count}, auto_chance)
 
     @classmethod
     def from_position(
@@ -237,7 +237,7 @@ _CLOSE_ENDS = frozenset(
 )
 
 
-def _consistency_problems(state: KnockState) -> list[str]:
+def _consistency_problems(state: KnockState, seats_in: tuple[int, ...]) -> list[str]:
     problems: list[str] = []
     profile = state.profile
     phase = state.phase
@@ -267,7 +267,7 @@ def _consistency_problems(state: KnockState) -> list[str]:
     problems.extend(_last_hand_problems(state))
     if state.winners and phase is Phase.OVER and state.last_hand is not None:
         winners = _expected_winners(state, state.last_hand)
-        if state.resigned and state.winners == state._seats_in():
+        if state.resigned and state.winners == seats_in:
             winners = state.winners  # the one player left after a resignation (C-RESIGN)
         if state.winners != winners:
             problems.append(

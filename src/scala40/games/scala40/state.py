@@ -26,7 +26,7 @@ import attrs
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
-from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, position_stock
+from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, new_state, position_stock
 from scala40._checks import describe, is_int
 from scala40._format.serial import as_items, tuple_or
 from scala40.cards import Card
@@ -285,7 +285,7 @@ class GameState(StateRecord[PlayerView]):
 
     # -- building ---------------------------------------------------------------------------
 
-    _deal = engine.deal  # a new game's first deal (StateBase._started)
+    _deal = engine.deal  # a new game's first deal (new_state)
 
     POSITION_READS: ClassVar[tuple[str, ...]] = ("opened_at_turn_start",)
     """The field :meth:`from_position` works out itself: whether the seat to play had
@@ -410,8 +410,10 @@ def new_game(
         rules, players, seed, auto_chance, dealer, Phase.DEAL, dealer_word="player"
     )
     count = fields["player_count"]
-    return GameState._started(
-        {**fields, "discard": (), "table": (), "scores": (0,) * count, **HAND_START}, auto_chance
+    return new_state(
+        GameState,
+        {**fields, "discard": (), "table": (), "scores": (0,) * count, **HAND_START},
+        auto_chance,
     )
 
 

@@ -25,7 +25,13 @@ import attrs
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
-from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, MAX_TURN_MOVES, position_stock
+from scala40._base.state import (
+    MAX_COUNT,
+    MAX_SEED_DIGITS,
+    MAX_TURN_MOVES,
+    new_state,
+    position_stock,
+)
 from scala40._checks import describe
 from scala40._format.serial import as_items, tuple_or
 from scala40.cards import CARD_NAMES, Card, format_cards
@@ -126,7 +132,7 @@ class GameState(StateRecord[PlayerView]):
 
     # -- building ---------------------------------------------------------------------------
 
-    _deal = engine.deal  # a new game's first deal (StateBase._started)
+    _deal = engine.deal  # a new game's first deal (new_state)
 
     POSITION_READS: ClassVar[tuple[str, ...]] = ("known", "accepted", "turn_number", "offer_card")
     """The fields :meth:`from_position` reads its own way: what each seat is known to hold
@@ -284,7 +290,8 @@ def new_game(
         skip_one=False,
     )
     sides = GameState.side_count(ruleset, fields["player_count"])
-    return GameState._started(
+    return new_state(
+        GameState,
         {**fields, "table": (), "owners": (), "totals": (0,) * sides, "turn_number": 0},
         auto_chance,
     )
