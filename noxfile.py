@@ -423,7 +423,8 @@ def mutants(session: nox.Session) -> None:
 @nox.session
 def soak(session: nox.Session) -> None:
     """Run the slow tests: every preset of every game, every game of the tests whose work
-    is costly (a referee in its own process, whole matches over sockets), the long
+    is costly (a referee in its own process, whole matches over sockets), every case of
+    the tests that repeat the same work case after case (tests/repeats.py), the long
     property runs and fuzzing, the guard under cachegrind and the built wheel alone, with
     the ``soak`` profile's examples (CI runs this). ``HYPOTHESIS_PROFILE=long nox -s soak``
     is the long run: the promise suite with many more games, states and examples besides.

@@ -30,6 +30,8 @@ import pluggy
 import pytest
 from hypothesis import Phase, settings
 
+from tests.repeats import leave_repeats_to_the_soak
+
 
 def _keep_bytecode() -> None:
     """Keep Python's bytecode cache for this run where the environment turns it off
@@ -102,6 +104,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="list the N tests that took the most CPU (the test's process and the child "
         "processes it waited for): unlike --durations, a loaded machine does not move it",
     )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Leave the repeated cases of tests/repeats.py to the soak, before ``-m`` selects."""
+    leave_repeats_to_the_soak(items)
 
 
 def _cpu_seconds() -> float:

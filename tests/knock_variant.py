@@ -2,7 +2,7 @@
 
 A game of the family (Rumino, Chinchón, La Conga) is a declaration: a ruleset over the
 shared options, a wording, the family's move kinds it allows (``Move``: those of a game
-that closes, ``_knock.closes``, or of one that knocks, ``_knock.knocks``) and its
+that closes, ``_knock.moves.CloseMove``, or of one that knocks, ``KnockMove``) and its
 ``GameState``, generic in its moves and ruleset, whose ``SPEC`` gives its name, title
 and summary; its move set and its registry record follow. This module is all a new
 one needs; the protocol suite (``tests/protocol``) checks it beside the library's games,
@@ -16,12 +16,10 @@ from typing import ClassVar
 
 import attrs
 
-from scala40.games._knock.closes import Move
-from scala40.games._knock.family import knock_game
+from scala40.games._knock.family import KnockGameSpec, KnockState, knock_game
+from scala40.games._knock.moves import CloseMove as Move
 from scala40.games._knock.profile import EndMode, Wild
 from scala40.games._knock.spanish import SpanishRules
-from scala40.games._knock.spec import KnockGameSpec
-from scala40.games._knock.state import KnockState
 from scala40.games._knock.text import KnockText
 from scala40.rulesets import set_presets
 

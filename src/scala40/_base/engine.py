@@ -6,7 +6,7 @@ of a new game (internal)."""
 from __future__ import annotations
 
 import secrets
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
@@ -30,6 +30,7 @@ __all__ = [
     "replace_item",
     "resolve_rules",
     "seats_from",
+    "with_card",
     "without",
     "without_sorted",
 ]
@@ -136,6 +137,18 @@ def replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, .
     (1, 9, 3)
     """
     return (*items[:index], value, *items[index + 1 :])
+
+
+def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """A sorted ``hand`` with ``card`` added in its place (a card drawn, taken or freed).
+
+    >>> from scala40._base.engine import with_card
+    >>> with_card((1, 4, 9), 5)
+    (1, 4, 5, 9)
+    """
+    cards = list(hand)
+    insort(cards, card)
+    return tuple(cards)
 
 
 def without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:

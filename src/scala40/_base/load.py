@@ -10,7 +10,8 @@ deal, and the hand number and cards of the last hand's result.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from scala40.cards import CARD_NAMES, Card, Deck
 from scala40.melds import Meld, MeldRules
@@ -21,6 +22,7 @@ __all__ = [
     "table_problems",
     "too_many",
     "winner_problems",
+    "winners_left",
 ]
 
 
@@ -56,23 +58,19 @@ def deal_problems(turn: int, dealer: int, seat: str = "seat") -> list[str]:
     return [f"a hand is to be dealt: the dealer ({dealer}) is the {seat} named, not {turn}"]
 
 
-def last_hand_problems(
-    number: int,
-    hands: Iterable[tuple[Card, ...]],
-    hand_number: int,
-    expected: int,
-    deck: Deck,
-) -> list[str]:
-    """What every game checks of the last hand's result: that it is hand ``expected`` (the
-    hand that precedes this point of hand ``hand_number``), and that the ``hands`` it shows
-    hold no card more often than the ``deck`` does."""
+def last_hand_problems(result: Any, hand_number: int, after: bool, deck: Deck) -> list[str]:
+    """What every game checks of the last hand's ``result`` (its ``hand_number`` and
+    ``hands``): that it is the hand that precedes this point of hand ``hand_number`` (that
+    hand itself ``after`` its end, the one before while it is played), and that the hands
+    it shows hold no card more often than the ``deck`` does."""
     problems: list[str] = []
-    if number != expected or expected < 1:
+    expected = hand_number if after else hand_number - 1
+    if result.hand_number != expected or expected < 1:
         problems.append(
-            f"last_hand: hand {number} cannot precede this point of hand {hand_number}"
+            f"last_hand: hand {result.hand_number} cannot precede this point of hand {hand_number}"
         )
     held: Counter[Card] = Counter()
-    for hand in hands:
+    for hand in result.hands:
         held.update(hand)
     in_deck = Counter(deck.cards)
     problems.extend(
@@ -80,6 +78,17 @@ def last_hand_problems(
         for card in sorted(held - in_deck)
     )
     return problems
+
+
+def winners_left(
+    winners: tuple[int, ...], resigned: tuple[int, ...], seats_in: tuple[int, ...], best: Any
+) -> tuple[int, ...]:
+    """The ``winners`` a game that is over must have: ``best`` as its rules rank the seats,
+    unless seats ``resigned`` and the winners are the ``seats_in`` left (C-RESIGN)."""
+    if resigned and winners == seats_in:
+        return winners
+    result: tuple[int, ...] = best
+    return result
 
 
 def winner_problems(over: bool, winners: tuple[int, ...], game: str = "game") -> list[str]:

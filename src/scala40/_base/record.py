@@ -4,28 +4,30 @@ Each field carries its spec (:func:`scala40._format.specs.spec`): the record's
 dictionary, its reader, its checks, its schema and its position grammar follow from the
 specs (:func:`scala40._format.specs.record_format`). A game's own fields that its views
 show too are declared once, in a *field group* (:func:`field_group`) that both the
-game's record and its view class take in.
+game's record and its view class take in; the fields two games share are declared once
+in groups of their own, which a game's group extends: :class:`DiscardFields` (a discard
+pile and players who drop out: Scala 40, the knock games) and :class:`TableFields` (melds
+on the table: Scala 40, Skarney).
 
 A game's state record and its players' views are frozen attrs classes whose fields come
 in one order: the fields every game has, the game's own, then the move count, the
 resigned seats and the like, common again. The common fields are declared in bases:
 :class:`GameFields` (what a state and its views both hold: the rules, the seats, the
-dealer, the hand number, the phase, the turn), :class:`RecordBase` (a state's cards and
-its last fields) and :class:`~scala40.views.ViewBase` (a view's). A common field that
+dealer, the hand number, the phase, the turn), :class:`RecordBase` (a state's cards, the
+randomness to come, the last hand's result and its last fields) and :class:`~scala40.views.ViewBase` (a view's). A common field that
 must stand elsewhere than its base's place is marked: ``metadata={"first": True}`` (the
 viewing seat, before every other), or ``metadata={"last": ...}`` (after the game's
 fields), and a last one is declared keyword-only, so that a game's fields without
 defaults may follow it. :func:`order_fields`, each class's ``field_transformer``, puts
-them in their places, a last one positional again unless marked ``"keyword"``: the
-order of every game's fields, its constructor, ``repr`` and JSON are those it declared
-before it had these bases.
+them in their places, a last one positional again unless marked ``"keyword"``, and a
+shared field where the game's ``FIELD_PLACES`` says: the order of every game's fields,
+its constructor, ``repr`` and JSON are those it declared before it had these bases.
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from types import ModuleType
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
@@ -44,6 +46,7 @@ from scala40._format.codecs import (
     SEAT,
     SEATS,
     HandResults,
+    Melds,
     Phases,
     Rules,
 )
@@ -52,19 +55,15 @@ from scala40._format.text_fields import Notation
 from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_in_hands
 from scala40.cards import Card
 from scala40.game import Game
+from scala40.melds import Meld
 
 __all__ = [
-    "ACTIVE_SPEC",
-    "AUTO_CHANCE_SPEC",
-    "DISCARD_SPEC",
-    "LAST_HAND_SPEC",
-    "RNG_SPEC",
-    "TAKEN_SPEC",
-    "TURNS_PLAYED_SPEC",
-    "WINNERS_SPEC",
+    "DiscardFields",
     "GameFields",
+    "MoveReader",
     "Position",
     "RecordBase",
+    "TableFields",
     "field_group",
     "game_record",
     "order_fields",
@@ -74,9 +73,11 @@ M = TypeVar("M")
 R = TypeVar("R", covariant=True)
 """The game's ruleset: covariant (a record only reads it), so that a function of a family
 of games takes a record of any of its rulesets."""
-R_ = TypeVar("R_", bound="RecordBase[Any, Any, Any, Any]")
+R_ = TypeVar("R_", bound="RecordBase[Any, Any, Any, Any, Any]")
 P = TypeVar("P")
 V = TypeVar("V")
+H = TypeVar("H")
+"""The game's hand result (its record's ``last_hand``)."""
 
 
 class Position(Protocol):
@@ -135,36 +136,77 @@ else:
                 },
             )
         )
+        fields = attrs.fields(shadow)
+        taken = {field.name for field in fields}
         namespace = {
             key: value
             for key, value in cls.__dict__.items()
-            if key not in names and key not in ("__dict__", "__weakref__")
+            if key not in taken and key not in ("__dict__", "__weakref__")
         }
         namespace["__slots__"] = ()
-        namespace["GROUP_FIELDS"] = tuple(
-            field.evolve(inherited=False) for field in attrs.fields(shadow)
-        )
+        namespace["GROUP_FIELDS"] = tuple(field.evolve(inherited=False) for field in fields)
         return type(cls.__name__, cls.__bases__, namespace)
 
 
-RNG_SPEC = spec(RNG, "the generator's state: the shuffles to come (C-RNG)", place=60, public=False)
-"""The spec of a record's ``rng``: the randomness its later shuffles draw from (C-RNG),
-hidden from the views. Every game's record declares the field where its format has it."""
-AUTO_CHANCE_SPEC = spec(
-    BOOL, "whether the engine deals and shuffles by itself", usual=True, public=False
-)
-"""The spec of a record's ``auto_chance``: whether the engine plays the chance steps."""
-LAST_HAND_SPEC = spec(HandResults(), "how the last hand ended", usual=None)
-"""The spec of a record's ``last_hand``: how the previous hand ended (of the codec the
-record's ``HAND_RESULT`` gives)."""
+@field_group
+class DiscardFields:
+    """The fields of a game with a discard pile and players who drop out, that every seat
+    sees (Scala 40's and the knock games'): each game's own group extends this one, and
+    its ``FIELD_PLACES`` puts these fields where its format has them."""
 
-# The specs of fields that games with a discard pile, or players who drop out, declare
-# alike in their field groups (Scala 40's and the knock games').
-DISCARD_SPEC = spec(CARDS, "the discard pile, the top card last", place=12)
-TAKEN_SPEC = spec(OPTIONAL_CARD, "the card taken from the discard pile this turn", usual=None)
-TURNS_PLAYED_SPEC = spec(COUNTS, "each seat's turns this hand", usual=0)
-ACTIVE_SPEC = spec(FLAGS, "whether each seat is still in the match", usual=True)
-WINNERS_SPEC = spec(SEATS, "the seats that won the match", usual=())
+    discard: tuple[Card, ...] = attrs.field(
+        metadata=spec(CARDS, "the discard pile, the top card last", place=12)
+    )
+    """The discard pile, top card last (every card in it was seen face up; a knock game's
+    closing card, laid face down, is shown with every hand when the hand ends)."""
+    turns_played: tuple[int, ...] = attrs.field(
+        metadata=spec(COUNTS, "each seat's turns this hand", usual=0)
+    )
+    """Turns each player has completed this hand (S40-FIRST-ROUND, RU-KNOCK, CH-CLOSE)."""
+    active: tuple[bool, ...] = attrs.field(
+        metadata=spec(FLAGS, "whether each seat is still in the match", usual=True)
+    )
+    """Who is still in the match (S40-ELIM, RU-ELIM, LC-ELIM)."""
+    winners: tuple[int, ...] = attrs.field(
+        metadata=spec(SEATS, "the seats that won the match", usual=())
+    )
+    """The winner (or tied winners) once the match is over (C-WINNERS)."""
+    taken: Card | None = attrs.field(
+        metadata=spec(OPTIONAL_CARD, "the card taken from the discard pile this turn", usual=None)
+    )
+    """The card the player to move took from the discard pile this turn (seen by all)."""
+
+    def _face_up(self) -> Iterable[Card]:
+        return self.discard
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile, if any."""
+        return self.discard[-1] if self.discard else None
+
+
+@field_group
+class TableFields:
+    """The melds on the table of a game whose players meld in the open (Scala 40's and
+    Skarney's), which every seat sees: each game's own group extends this one."""
+
+    table: tuple[Meld, ...] = attrs.field(
+        metadata=spec(
+            Melds(),
+            "the melds on the table, in the order they were put down; a wild card is "
+            "followed by = and the card it stands for",
+            place=10,
+        )
+    )
+    """Melds on the table, in the order they were put down (``#0`` first)."""
+
+    MELD_TYPE: ClassVar[type[Meld]] = Meld
+    """The class of the table's melds (which its codec reads, with ``read_meld``)."""
+
+    def _face_up(self) -> Iterator[Card]:
+        for meld in self.table:
+            yield from meld.cards
+
 
 COMMON_FIELDS = frozenset(
     {"rules", "player_count", "dealer", "hand_number", "phase", "turn", "hands", "stock"}
@@ -178,7 +220,8 @@ def _group_fields(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[att
     have = {field.name for field in fields}
     is_view = "player" in have
     found = []
-    for klass in cls.__mro__:
+    # The groups a group extends first: a game's group after the shared one it builds on.
+    for klass in reversed(cls.__mro__):
         for field in klass.__dict__.get("GROUP_FIELDS", ()):
             described = field.metadata.get("spec")
             if field.name in have or (is_view and described is not None and not described.public):
@@ -192,10 +235,13 @@ def order_fields(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[attr
     """``fields`` with those marked ``metadata={"first": True}`` moved to the front and
     those marked ``metadata={"last": ...}`` to the end, each in their order (an attrs
     ``field_transformer``); the fields of its field groups (:func:`field_group`) come
-    after those it inherits and before its own, and a field marked
-    ``metadata={"after": name}`` right after the field ``name``. In the class that
-    declares them the last ones stay keyword-only; in a class inheriting them they are
-    keyword-only only when marked ``"keyword"``.
+    after those it inherits and before its own, a shared group's before the game's. A
+    field named in the class's ``FIELD_PLACES`` (``{name: after}``, where a game's format
+    wants a shared field elsewhere), or marked ``metadata={"after": name}``, then moves
+    right after the field ``name`` (a move naming a field the class lacks, as a view
+    lacks a record's hidden ones, is skipped). In the class that declares them the last
+    ones stay keyword-only; in a class inheriting them they are keyword-only only when
+    marked ``"keyword"``.
 
     >>> import attrs
     >>> from scala40._base.record import order_fields
@@ -207,8 +253,9 @@ def order_fields(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[attr
     ... class Game(Base):
     ...     own: str
     ...     seat: int = attrs.field(metadata={"first": True})
-    >>> Game(0, 1, "x", 2)
-    Game(seat=0, head=1, own='x', count=2)
+    ...     FIELD_PLACES = {"own": "seat"}
+    >>> Game(0, "x", 1, 2)
+    Game(seat=0, own='x', head=1, count=2)
     """
     declared = inspect.get_annotations(cls)
     # (attrs marks the fields a class inherits; its stubs do not declare the flag.)
@@ -225,13 +272,29 @@ def order_fields(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[attr
         for field in fields
         if "last" in field.metadata
     ]
-    for field in [field for field in middle if "after" in field.metadata]:
-        middle.remove(field)
-        anchor = next(
-            index for index, other in enumerate(middle) if other.name == field.metadata["after"]
-        )
-        middle.insert(anchor + 1, field)
-    return first + middle + last
+    # The positional ones without a default first (a record's randomness and last hand,
+    # before its move count), as attrs asks.
+    last.sort(key=lambda field: field.kw_only or field.default is not attrs.NOTHING)
+    ordered = first + middle + last
+    places = {
+        field.name: field.metadata["after"] for field in ordered if "after" in field.metadata
+    }
+    places.update(getattr(cls, "FIELD_PLACES", {}))
+    for name, after in places.items():
+        names = [field.name for field in ordered]
+        if name in names and after in names:
+            field = ordered.pop(names.index(name))
+            ordered.insert([other.name for other in ordered].index(after) + 1, field)
+    # A subclass made without this transformer has its fields in attrs' order: each
+    # class's own after its bases'. A field of the format placed after one this class
+    # declares is declared by it too, so that such a subclass keeps the format's order.
+    own = next((index for index, field in enumerate(ordered) if not field.inherited), None)  # type: ignore[attr-defined]
+    if own is not None:
+        ordered[own:] = [
+            field.evolve(inherited=False) if "spec" in field.metadata else field
+            for field in ordered[own:]
+        ]
+    return ordered
 
 
 @attrs.define(weakref_slot=False, field_transformer=order_fields)
@@ -252,6 +315,10 @@ class GameFields(Generic[R, P]):
     turn: int = attrs.field(metadata=spec(SEAT, "the seat to play", place=31))
     """The player whose turn it is (each game's record says who that is out of turn)."""
 
+    FIELD_PLACES: ClassVar[Mapping[str, str]] = {}
+    """Where the game's format has a shared field, if not where its base puts it: the
+    field each such one follows, by name (:func:`order_fields`)."""
+
     def _face_up(self) -> Iterable[Card]:
         """The cards everyone sees where they lie (the game's discard pile, its table):
         a game's field group says which."""
@@ -265,9 +332,9 @@ class GameFields(Generic[R, P]):
 
 
 @attrs.define(repr=False, weakref_slot=False, field_transformer=order_fields)
-class RecordBase(GameFields[R, P], StateBase[M, V], Generic[M, R, P, V]):
+class RecordBase(GameFields[R, P], StateBase[M, V], Generic[M, R, P, V, H]):
     """The fields of every game's state record (moves ``M``, ruleset ``R``, phases
-    ``P``): the base of Scala 40's, Skarney's and the knock games' records, which add
+    ``P``, view ``V``, hand result ``H``): the base of Scala 40's, Skarney's and the knock games' records, which add
     their own fields between these and the last ones (see the module), and are frozen.
     The constructor checks nothing: never call it with values from outside.
 
@@ -283,6 +350,36 @@ class RecordBase(GameFields[R, P], StateBase[M, V], Generic[M, R, P, V]):
         metadata=spec(CARDS, "the stock, the top card last", place=20, public=False)
     )
     """The stock, top card last."""
+    # The fields every record ends its own with; a game whose format has them elsewhere
+    # says where (``FIELD_PLACES``).
+    rng: int = attrs.field(
+        kw_only=True,
+        metadata={
+            **spec(
+                RNG, "the generator's state: the shuffles to come (C-RNG)", place=60, public=False
+            ),
+            "last": "positional",
+        },
+    )
+    """Randomness that later shuffles draw from (C-RNG)."""
+    auto_chance: bool = attrs.field(
+        kw_only=True,
+        metadata={
+            **spec(
+                BOOL, "whether the engine deals and shuffles by itself", usual=True, public=False
+            ),
+            "last": "positional",
+        },
+    )
+    """Whether the engine plays chance steps itself (deals, restocks)."""
+    last_hand: H | None = attrs.field(
+        kw_only=True,
+        metadata={
+            **spec(HandResults(), "how the last hand ended", usual=None),
+            "last": "positional",
+        },
+    )
+    """How the previous hand ended (of the codec the record's ``HAND_RESULT`` gives)."""
     move_number: int = attrs.field(
         default=0, eq=False, hash=False, repr=False, kw_only=True, metadata={"last": "positional"}
     )
@@ -326,6 +423,8 @@ class RecordBase(GameFields[R, P], StateBase[M, V], Generic[M, R, P, V]):
     """The phase of a game that has ended (``PHASES.OVER``, kept by each record class)."""
     _CHANCE: ClassVar[tuple[Any, ...]] = ()
     """The phases of the chance steps: the deal, and the restock where the game has one."""
+    CHANCE_MOVES: ClassVar[tuple[Callable[[tuple[Card, ...]], Any], ...]] = ()
+    """The moves of those steps, in that order (each made from the order of its cards)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -345,6 +444,23 @@ class RecordBase(GameFields[R, P], StateBase[M, V], Generic[M, R, P, V]):
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase is self._OVER
+
+    def chance_cards(self) -> tuple[Card, ...]:
+        """At a chance step, the cards whose order it draws: the whole deck before a deal,
+        the cards a restock shuffles (:meth:`_restocked`) before it; else nothing."""
+        if self.phase not in self._CHANCE:
+            return ()
+        if self.phase is self._CHANCE[0]:
+            return self._deck()
+        return tuple(sorted(self._restocked()))
+
+    def _restocked(self) -> tuple[Card, ...]:
+        """The cards a restock shuffles into a new stock (a game with one says which)."""
+        raise NotImplementedError  # pragma: no cover - every game with a restock defines it
+
+    def _chance(self, order: tuple[Card, ...]) -> Any:
+        moves = self.CHANCE_MOVES
+        return moves[0](order) if self.phase is self._CHANCE[0] else moves[1](order)
 
     def face_up_cards(self) -> tuple[Card, ...]:
         """The cards every seat sees lying face up (:meth:`StateBase.face_up_cards
@@ -452,17 +568,25 @@ class RecordBase(GameFields[R, P], StateBase[M, V], Generic[M, R, P, V]):
         return new
 
 
+class MoveReader(Protocol):
+    """What reads a game's moves: its moves module (``parse_move``, ``move_from_dict``)
+    or its move kinds."""
+
+    def parse_move(self, text: str, /) -> Any: ...
+    def move_from_dict(self, data: Mapping[str, Any], /) -> Any: ...
+
+
 def game_record(
-    state: type[RecordBase[Any, Any, Any, Any]],
+    state: type[RecordBase[Any, Any, Any, Any, Any]],
     new_game: Callable[..., Any],
-    moves: ModuleType,
+    moves: MoveReader,
     **declared: Any,
 ) -> Game:
     """The registry record (:class:`~scala40.game.Game`) of a game whose states are
-    ``state``, made by ``new_game``, and whose moves are ``moves`` (a module with
-    ``MOVES``, ``parse_move`` and ``move_from_dict``): what these already say (the
-    ruleset, the readers, the schema, the position grammar), the game's ``declared``
-    fields (its name, words, bots...) beside them."""
+    ``state``, made by ``new_game``, and whose moves ``moves`` reads (the game's moves
+    module, or its move kinds): what these already say (the ruleset, the readers, the move
+    set, the schema, the position grammar), the game's ``declared`` fields (its name,
+    words, bots...) beside them."""
     return Game(
         version=1,
         ruleset_type=state.RULESET,
@@ -470,7 +594,7 @@ def game_record(
         state_from_dict=state.from_dict,
         parse_move=moves.parse_move,
         move_from_dict=moves.move_from_dict,
-        move_set=moves.MOVES,
+        move_set=state.MOVES,
         state_schema=state.json_schema,
         notation=state.notation(),
         hand_bound_option="turn_limit",

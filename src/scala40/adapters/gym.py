@@ -76,7 +76,7 @@ from scala40._checks import describe
 from scala40.adapters.actions import ActionEncoding, Decision, IllegalActionError
 from scala40.adapters.episodes import Episode, default_max_game_length, learning_rules
 from scala40.adapters.observations import Observer
-from scala40.adapters.tensors import observation_array
+from scala40.adapters.tensors import observation_array, observation_bounds
 from scala40.bots import make_bot
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import DEFAULT_GAME, Game, load_game
@@ -193,12 +193,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         """Who plays each seat: a bot, a token policy, or ``None`` for the agent's."""
         self.render_mode = render_mode
         self._dict = observation == "dict"
-        low = np.concatenate(
-            [np.full(field.size, field.low, np.float32) for field in self.observer.fields]
-        )
-        high = np.concatenate(
-            [np.full(field.size, field.high, np.float32) for field in self.observer.fields]
-        )
+        low, high = observation_bounds(self.observer)
         box = spaces.Box(low, high, (self.observer.size,), np.float32)
         actions = self.encoding.num_distinct_actions
         self.observation_space: spaces.Space[Any] = (

@@ -67,7 +67,7 @@ except ImportError as _missing:  # pragma: no cover - checked with the extra uni
 from scala40.adapters.actions import ActionEncoding, Decision, IllegalActionError
 from scala40.adapters.episodes import Episode, default_max_game_length
 from scala40.adapters.observations import Observer
-from scala40.adapters.tensors import observation_array
+from scala40.adapters.tensors import observation_array, observation_bounds
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import DEFAULT_GAME, Game
 
@@ -123,12 +123,7 @@ class GameEnv(AECEnv):
         self.agents: list[str] = self.possible_agents[:]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         count = self.encoding.num_distinct_actions
-        low = np.concatenate(
-            [np.full(field.size, field.low, np.float32) for field in self.observer.fields]
-        )
-        high = np.concatenate(
-            [np.full(field.size, field.high, np.float32) for field in self.observer.fields]
-        )
+        low, high = observation_bounds(self.observer)
         self.observation_spaces: dict[str, spaces.Dict] = {
             agent: spaces.Dict(
                 {

@@ -26,7 +26,7 @@ except ImportError as _missing:  # pragma: no cover - checked with the extra uni
 from scala40.adapters.actions import Decision
 from scala40.adapters.observations import Observer
 
-__all__ = ["FLOAT32", "observation_array", "observation_tensor"]
+__all__ = ["FLOAT32", "observation_array", "observation_bounds", "observation_tensor"]
 
 
 def observation_array(
@@ -55,6 +55,17 @@ def observation_tensor(
     place and cannot write (no flag to set)."""
     made: npt.NDArray[np.float32] = np.frombuffer(observer.numbers(state, seat, decision), FLOAT32)
     return made
+
+
+def observation_bounds(
+    observer: Observer,
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The lowest and the highest value of each of ``observer``'s numbers: the bounds of
+    the environments' observation spaces."""
+    fields = observer.fields
+    low = np.concatenate([np.full(field.size, field.low, FLOAT32) for field in fields])
+    high = np.concatenate([np.full(field.size, field.high, FLOAT32) for field in fields])
+    return low, high
 
 
 FLOAT32 = np.dtype(np.float32)

@@ -22,12 +22,12 @@ from typing import Any
 
 from scala40._checks import check_any_choice, check_bot_int, describe
 from scala40.bots._anytime import AnytimeBot, wall_time_limit
-from scala40.bots.belief_search import BeliefSearchBot, BestBot
+from scala40.bots.belief_search import BeliefSearchBot, BestBot, hand_margin
 from scala40.bots.ismcts import MAX_TIME_LIMIT, ISMCTSBot
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
 from scala40.game import Bot, Game, State, load_game
-from scala40.match import ScoreOrder, team_of
+from scala40.match import ScoreOrder
 
 __all__ = ["GENERIC_BOTS", "PlayoutBot", "RandomBot", "bot_name", "game_bots"]
 
@@ -214,16 +214,11 @@ def _hand_gain(
     seat: int,
     order: ScoreOrder,
 ) -> float:
-    """``seat``'s side's gain over the other sides between two totals, as a fraction of
-    all the points that moved (between -1 and 1; higher is better)."""
-    side = team_of(teams, seat)
-    change = [after[team[0]] - before[team[0]] for team in teams]
-    mine = after[side[0]] - before[side[0]]
-    others = [delta for team, delta in zip(teams, change) if tuple(team) != side]
-    mean_others = sum(others) / len(others) if others else 0.0
-    moved = sum(abs(delta) for delta in change) + 1
-    gain = (mine - mean_others) / moved
-    return gain if order is ScoreOrder.HIGH else -gain
+    """``seat``'s side's gain over the other sides between two totals
+    (:func:`~scala40.bots.belief_search.hand_margin`), as a fraction of all the points
+    that moved (between -1 and 1; higher is better)."""
+    moved = sum(abs(after[team[0]] - before[team[0]]) for team in teams) + 1
+    return hand_margin(before, after, teams, seat, order) / moved
 
 
 def _policy(game: Game) -> Bot:

@@ -186,7 +186,7 @@ def run_batch(
             raw = requests.readline(MAX_LINE_BYTES + 1)
         except (OSError, UnicodeDecodeError) as error:
             reason = f"the input could not be read: {describe(str(error), 120)}"
-            write(dumps({**_head(number + 1, None), "valid": False, "error": type(error).__name__, "reason": reason}) + "\n")  # fmt: skip
+            write(dumps(_refused(_head(number + 1, None), type(error).__name__, reason)) + "\n")
             return EXIT_INVALID
         if not raw:
             return status
@@ -197,22 +197,22 @@ def run_batch(
                 rest = requests.readline(MAX_LINE_BYTES)
                 if not rest or rest.endswith(ending):
                     break
-            verdict = _refused(
-                number, "InvalidValueError", f"a line is at most {MAX_LINE_BYTES} bytes"
-            )
+            reason = f"a line is at most {MAX_LINE_BYTES} bytes"
+            verdict = _refused(_head(number, None), "InvalidValueError", reason)
         elif isinstance(raw, bytes):
             try:
                 verdict = _verdict(number, raw.decode("utf-8"), contexts, judge)
             except UnicodeDecodeError:
                 status = EXIT_INVALID
-                verdict = _refused(number, "UnicodeDecodeError", "the line is not text (UTF-8)")
+                reason = "the line is not text (UTF-8)"
+                verdict = _refused(_head(number, None), "UnicodeDecodeError", reason)
         else:
             verdict = _verdict(number, raw, contexts, judge)
         write(dumps(verdict) + "\n")
 
 
-def _refused(number: int, error: str, reason: str) -> dict[str, Any]:
-    return {**_head(number, None), "valid": False, "error": error, "reason": reason}
+def _refused(head: dict[str, Any], error: str, reason: str) -> dict[str, Any]:
+    return {**head, "valid": False, "error": error, "reason": reason}
 
 
 def _verdict(
@@ -221,16 +221,11 @@ def _verdict(
     try:
         request = _request(number, text, contexts)
     except Scala40Error as error:
-        return {
-            **_head(number, _id_of(text.strip())),
-            "valid": False,
-            "error": type(error).__name__,
-            "reason": str(error),
-        }
+        return _refused(_head(number, _id_of(text.strip())), type(error).__name__, str(error))
     head = _head(number, request.id)
     head["game"] = request.context.game.name
     head["rules"] = request.context.label
     try:
         return {**head, **judge(request)}
     except Scala40Error as error:
-        return {**head, "valid": False, "error": type(error).__name__, "reason": str(error)}
+        return _refused(head, type(error).__name__, str(error))

@@ -80,28 +80,21 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="show a progress bar on standard error even when it is not a terminal",
     )
     output = parser.add_mutually_exclusive_group()
-    output.add_argument(
-        "--json",
-        dest="output",
-        action="store_const",
-        const="json",
-        help="print the whole result as JSON (format scala40.tournament: every game and "
-        "each bot's stats) instead of the table",
-    )
-    output.add_argument(
-        "--jsonl",
-        dest="output",
-        action="store_const",
-        const="jsonl",
-        help="print one JSON object a line for each game, with the bot of each seat",
-    )
-    output.add_argument(
-        "--csv",
-        dest="output",
-        action="store_const",
-        const="csv",
-        help="print one CSV row for each game, with a column of each seat's bot, score and result",
-    )
+    for form, help_text in (
+        (
+            "json",
+            "print the whole result as JSON (format scala40.tournament: every game and "
+            "each bot's stats) instead of the table",
+        ),
+        ("jsonl", "print one JSON object a line for each game, with the bot of each seat"),
+        (
+            "csv",
+            "print one CSV row for each game, with a column of each seat's bot, score and result",
+        ),
+    ):
+        output.add_argument(
+            f"--{form}", dest="output", action="store_const", const=form, help=help_text
+        )
 
 
 def _duration(seconds: float) -> str:

@@ -60,14 +60,11 @@ from scala40.drawing._scene import (
     table_piece,
 )
 from scala40.drawing._svg import (
-    CARD_HEIGHT,
-    CARD_WIDTH,
     DEFAULT_PALETTE,
     MARGIN,
     MAX_ROW_WIDTH,
     Palette,
     Piece,
-    card_group,
     card_name,
     framed,
     row_piece,
@@ -156,9 +153,10 @@ def card_svg(
     spanish = _pack_is_spanish(pack)
     check_flag("face_down", face_down)
     palette = _palette(colors)
-    body = card_group(code, spanish, 0, 0, face_down=face_down, palette=palette)
+    # A card is a row of one.
+    row = row_piece((code,), spanish, face_down=face_down, palette=palette)
     label = "hidden card" if face_down else f"card {card_name(code, spanish)}"
-    return framed(Piece(body, CARD_WIDTH, CARD_HEIGHT), label, size=_size(size), palette=palette)
+    return framed(row, label, size=_size(size), palette=palette)
 
 
 def card_set(

@@ -50,13 +50,9 @@ from scala40.cards import (
     parse_card,
 )
 from scala40.errors import InvalidMeldError, InvalidMoveError, MissingReadingError
-from scala40.melds import MAX_MELD_CARDS, Meld, MeldKind, MeldRules
+from scala40.melds import MAX_MELD_CARDS, Meld, MeldRules
+from scala40.melds._members import SEQUENCE_KIND, WILD_KIND
 from scala40.melds._text import Readings, readings_agree
-
-# The meld kinds and ends as module constants, which the hot paths compare with: an
-# enum member costs some 15 times as much to read on CPython 3.11 (see the
-# architecture page, "Hot code reads what it compares often as module constants").
-_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
 
 __all__ = [
     "FRENCH_ACES",
@@ -288,7 +284,7 @@ def canonical_meld(
         except InvalidMeldError as error:
             raise InvalidMoveError(str(error)) from None
         for meld in readings_found:
-            if sequence_only and meld.kind is not _SEQUENCE_KIND:
+            if sequence_only and meld.kind is not SEQUENCE_KIND:
                 continue
             # A reading of the cards that gives every reading the text gives.
             if meld_agrees(cards, given, meld.cards, meld.represented, notation):
@@ -302,13 +298,13 @@ def canonical_meld(
         placed = {
             key: entry
             for key, entry in found.items()
-            if entry[0].kind is _SEQUENCE_KIND and key[0] in (cards, cards[::-1])
+            if entry[0].kind is SEQUENCE_KIND and key[0] in (cards, cards[::-1])
         }
         if placed:
             found = {
                 key: entry
                 for key, entry in found.items()
-                if entry[0].kind is not _SEQUENCE_KIND or key in placed
+                if entry[0].kind is not SEQUENCE_KIND or key in placed
             }
     if len(found) > 1:
         raise MissingReadingError(_unfixed(cards, given, list(found.values()), notation))
@@ -319,7 +315,7 @@ def canonical_meld(
 def kept_readings(meld: Meld, notation: MeldNotation) -> tuple[Card, ...]:
     """A meld's represented cards as a move keeps them: none when every card stands for
     itself and none is always wild, or when the meld is of wild cards only."""
-    if meld.kind is _WILD_KIND:
+    if meld.kind is WILD_KIND:
         return ()
     if meld.represented == meld.cards and notation.always_wild.isdisjoint(meld.cards):
         return ()

@@ -86,6 +86,7 @@ from scala40.errors import (
     SerializationError,
 )
 from scala40.melds import Extension, Meld, MeldEnd
+from scala40.melds._members import SET_END
 from scala40.melds._spelling import (
     FRENCH_ACES,
     MeldNotation,
@@ -111,11 +112,6 @@ from scala40.movekinds._fields import (
     parse_index,
     read_meld_readings,
 )
-
-# The meld kinds and ends as module constants, which the hot paths compare with: an
-# enum member costs some 15 times as much to read on CPython 3.11 (see the
-# architecture page, "Hot code reads what it compares often as module constants").
-_LOW_END, _HIGH_END, _SET_END = MeldEnd  # every member, in order
 
 __all__ = [
     "MAX_MOVE_TEXT",
@@ -1040,7 +1036,7 @@ class LayOffMove(MoveBase):
             raise InvalidMoveError(
                 f"{CARD_NAMES[card]}=JK: a card stands for a natural card, never for a joker"
             )
-        if end is _SET_END and not notation.set_names_suit and wild:
+        if end is SET_END and not notation.set_names_suit and wild:
             return set_reading(represents)
         return represents
 
@@ -1070,7 +1066,7 @@ class LayOffMove(MoveBase):
         notation = self.notation
         # (canonical_reading, written out: every listed lay-off applied comes here.)
         wild = card in notation.wild_cards
-        by_rank = end is _SET_END and not notation.set_names_suit and wild
+        by_rank = end is SET_END and not notation.set_names_suit and wild
         for ext in extensions:
             if ext.card == card and ext.end is end:
                 given: Card | None = ext.represents
@@ -1103,7 +1099,7 @@ class LayOffMove(MoveBase):
         if spelled.represents is None:
             return True
         wanted = listed.card if listed.represents is None else listed.represents
-        in_set = listed.end is _SET_END
+        in_set = listed.end is SET_END
         return reading_agrees(spelled.represents, wanted, in_set, cls.notation)
 
     def notation_args(self) -> list[str]:

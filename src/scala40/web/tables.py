@@ -593,6 +593,17 @@ class Tables(DealSteps):
         tokens = {
             str(seat): place["token"] for seat, place in enumerate(seats) if "token" in place
         }
+
+        def made(table_id: int) -> dict[str, Any]:
+            return {
+                "table": table_id,
+                "game": game.name,
+                "deal": deal.public(revealed=False),
+                "dealt": deal.is_dealt,
+                "tokens": tokens,
+                "seats": seats_shown(seats),
+            }
+
         if not deal.is_dealt:
             # The people shuffle with the server: the cards are dealt once their
             # commitments, then their values, are in.
@@ -603,14 +614,7 @@ class Tables(DealSteps):
                     (game.name, json.dumps(seats), limit, now, stored_deal_text(deal), now),
                 )
             assert cursor.lastrowid is not None
-            return {
-                "table": cursor.lastrowid,
-                "game": game.name,
-                "deal": deal.public(revealed=False),
-                "dealt": False,
-                "tokens": tokens,
-                "seats": seats_shown(seats),
-            }
+            return made(cursor.lastrowid)
         seed = deal.seed
         state = game.new_game(rules, players, seed)
         table = _Table(0, game, seed, state, seats, limit, deal, now, self.limits.request_seconds)
@@ -647,14 +651,7 @@ class Tables(DealSteps):
             self._request.table_id = table_id
             self._save(db, table)
             keep_decision(db, table)  # the first, where no bot moved before it
-        return {
-            "table": table_id,
-            "game": game.name,
-            "deal": deal.public(revealed=False),
-            "dealt": True,
-            "tokens": tokens,
-            "seats": seats_shown(seats),
-        }
+        return made(table_id)
 
     def look(
         self,

@@ -33,6 +33,7 @@ from scala40.games.scala40.analysis.closing import CloseSearch
 from scala40.games.scala40.bots import GreedyBot
 from scala40.games.scala40.budget import MAX_SEARCH_WORK, WorkBudget, shared_budget
 from scala40.games.scala40.engine import HANDLERS
+from scala40.games.scala40.generate import generate
 from scala40.games.scala40.lookahead import can_finish
 from scala40.games.scala40.moves import Discard, Move, TakeDiscard
 from scala40.games.scala40.phases import Phase
@@ -693,3 +694,49 @@ def test_a_taken_card_that_a_swap_and_a_split_make_room_for_may_be_taken_s40_v_s
     assert TakeDiscard() in state.legal_moves()
     taken = state.apply("take").apply("swap 9D #1")
     assert [str(move) for move in taken.legal_moves() if "4D" in str(move)]
+
+
+def test_a_taken_card_in_the_first_round_lists_its_moves_well_within_the_budget_s40_v_split() -> (
+    None
+):
+    # S40-DRAW-DISCARD, S40-FIRST-ROUND, S40-V-SPLIT: a position of the close search's
+    # property test (classic preset). The 8♦ taken must be melded and two cards kept: every
+    # move that does not meld it has its lookahead searched, and most of those searches
+    # meet only positions with one card too few, or splits that add too many. They were
+    # all searched to the end: 126,620 units, past MAX_SEARCH_WORK, so the position was
+    # refused as one whose moves cannot be listed. The search now stops where the hand is
+    # too small to meld the card and keep two (unless it can swap the card for a table
+    # joker), and sweeps only for the splits that leave enough cards: 50,925 units.
+    state = make_position(
+        hands=["8D 9D 4C 9C JC JK", "5D"],
+        discard="AS",
+        table=["10C JK=JC QC KC", "4D 5D 6D JK=7D 8D", "3C JK=4C 5C 6C"],
+        rules="classic",
+        opened=[True, False],
+        turns_played=[0, 1],
+        phase="play",
+        taken="8D",
+        taken_must_use=True,
+    )
+    clear_caches()
+    budget = WorkBudget()
+    with shared_budget(budget):
+        moves = [str(move) for move in generate(state)]
+    assert moves == [
+        "meld JK=7D 8D 9D",
+        "meld 8D 9D JK=10D",
+        "layoff 9C #0 low",
+        "swap JC #0",
+        "swap 4C #2",
+        "split #1 9D : 4D 5D 6D / JK=7D 8D 9D",
+        "split #1 JK : 4D 5D JK=6D / 6D JK=7D 8D",
+        "split #1 JK : JK=3D 4D 5D / 6D JK=7D 8D",
+        "split #1 9D JK : 4D 5D 6D JK=7D / 8D 9D JK=10D",
+        "split #1 9D JK : 4D 5D 6D JK=7D / JK=7D 8D 9D",
+        "split #1 9D JK : 4D 5D JK=6D / 6D JK=7D 8D 9D",
+        "split #1 9D JK : JK=3D 4D 5D / 6D JK=7D 8D 9D",
+        "split #1 9D JK : JK=3D 4D 5D 6D / JK=7D 8D 9D",
+    ]
+    assert MAX_SEARCH_WORK - budget.left <= 51_000
+    assert [str(move) for move in state.legal_moves()] == moves
+    assert GameState.from_dict(state.to_dict()) == state

@@ -12,9 +12,10 @@ The modules:
 * :mod:`~scala40.games._knock.spanish`: the Chinchón options La Conga shares (LC-BASE),
   and La Conga's own;
 * :mod:`~scala40.games._knock.tables`: the card values left unmatched;
-* :mod:`~scala40.games._knock.moves`: the move kinds, one class each, shared by the games;
-* :mod:`~scala40.games._knock.closes`: the kinds of a game that closes, its ``Move``;
-* :mod:`~scala40.games._knock.knocks`: the kinds of a game that knocks, its ``Move``;
+* :mod:`~scala40.games._knock.moves`: the move kinds, one class each, shared by the games,
+  and the kinds of a game that knocks and of one that closes (a game's ``Move``);
+* :mod:`~scala40.games._knock.common_kinds`: the kinds every game allows, for a game's
+  package to import at once;
 * :mod:`~scala40.games._knock.phases`: the phases, the layoffs and how a hand ended;
 * :mod:`~scala40.games._knock.record`: the state's record, the fields the engine reads;
 * :mod:`~scala40.games._knock.conditions`: each condition of a knock and of a close,
@@ -41,8 +42,8 @@ The modules:
 * :mod:`~scala40.games._knock.observation`: what a player sees, as numbers and text, for
   learning agents (one encoding for the three games);
 * :mod:`~scala40.games._knock.text`: the command line's wording;
-* :mod:`~scala40.games._knock.family`: a game's registry record, made from its
-  declaration;
+* :mod:`~scala40.games._knock.family`: what a game's package declares itself with, and
+  its registry record, made from its declaration;
 * :mod:`~scala40.games._knock.shared`: the names every game's package re-exports.
 
 Nothing here is public API: import the games, :mod:`scala40.games.rumino`,

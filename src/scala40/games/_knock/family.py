@@ -10,6 +10,18 @@ type arguments name the moves and the ruleset and whose ``SPEC``
 (:class:`~scala40.games._knock.spec.KnockGameSpec`) the rest: what a type checker reads
 is what runs.
 
+A game's package imports what it declares itself with from here (``KnockGameSpec``,
+``KnockState``, ``MoveKinds``, :func:`knock_game`), its ``Move`` and the kinds of its own
+from :mod:`~scala40.games._knock.moves` (``CloseMove`` or ``KnockMove``), the kinds every
+game allows from :mod:`~scala40.games._knock.common_kinds` and the names every game
+offers from :mod:`~scala40.games._knock.shared`. Its ``__all__`` lists its ``Move``
+and its kinds by name: a type checker sees a name of a private module re-exported only
+where a public module lists it (not through another private module's ``__all__``). Its
+record, ``KINDS``, ``MOVES``, ``parse_move``,
+``move_to_dict``, ``move_from_dict`` and ``new_game`` are the state's, each bound in the
+package (and annotated ``Final``), as a type checker reads a module's names only where
+the module binds them.
+
 >>> from scala40.games import chinchon, laconga
 >>> laconga.GAME.move_set is laconga.GameState.MOVES, laconga.GAME.aliases
 (True, ('conga', 'la-conga'))
@@ -21,15 +33,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from scala40._base.record import game_record
 from scala40.game import Game
 from scala40.games._knock.analysis import least_unmatched
 from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.careful import CarefulBot
+from scala40.games._knock.moves import MoveKinds
 from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.profile import max_hand_moves
+from scala40.games._knock.spec import KnockGameSpec
 from scala40.games._knock.state import KnockState
 
-__all__ = ["knock_game"]
+__all__ = ["KnockGameSpec", "KnockState", "MoveKinds", "knock_game"]
 
 
 def knock_game(state: type[KnockState[Any, Any]]) -> Game:
@@ -41,22 +56,14 @@ def knock_game(state: type[KnockState[Any, Any]]) -> Game:
     ('chinchon', 'scala40.chinchon.move', 2)
     """
     spec = state.SPEC
-    kinds = state.KINDS
-    return Game(
+    return game_record(
+        state,
+        state.new,
+        state.KINDS,
         name=spec.name,
         title=spec.title,
         summary=spec.summary,
-        version=1,
-        ruleset_type=state.RULESET,
-        new_game=state.new,
-        state_from_dict=state.from_dict,
-        parse_move=kinds.parse_move,
-        move_from_dict=kinds.move_from_dict,
-        move_set=kinds.moves,
-        state_schema=state.json_schema,
-        notation=state.notation(),
         max_hand_moves=max_hand_moves,
-        hand_bound_option="turn_limit",
         bots={"greedy": GreedyBot, "careful": CarefulBot},
         default_players=spec.players,
         text=spec.text,

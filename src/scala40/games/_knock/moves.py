@@ -43,7 +43,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, NoReturn, TypeAlias, cast
+from typing import Any, Generic, NoReturn, TypeAlias, cast, get_args
 
 import attrs
 from typing_extensions import Self, TypeVar
@@ -97,10 +97,12 @@ __all__ = [
     "TAKE_MOVE",
     "Claim",
     "Close",
+    "CloseMove",
     "Deal",
     "Discard",
     "DrawStock",
     "Knock",
+    "KnockMove",
     "MeldSpec",
     "Move",
     "MoveKinds",
@@ -369,12 +371,11 @@ class Resign(SharedKind, ResignMove):
     pass  # described by ResignMove, the same in every game
 
 
-Move: TypeAlias = (
+KnockMove: TypeAlias = (
     DrawStock
     | TakeDiscard
     | Knock
     | Discard
-    | Close
     | Claim
     | Pass
     | Reenter
@@ -383,17 +384,23 @@ Move: TypeAlias = (
     | Restock
     | Resign
 )
+"""A move of a game that knocks, as Rumino does (its package's ``Move``): the kinds it
+allows, in the order its notation lists them (RU-TURN, RU-KNOCK, RU-RUMINO, RU-ELIM)."""
+
+CloseMove: TypeAlias = (
+    DrawStock | TakeDiscard | Discard | Close | Reenter | Retire | Deal | Restock | Resign
+)
+"""A move of a game that closes, as Chinchón and La Conga do (its package's ``Move``):
+the kinds it allows, in the order its notation lists them (CH-TURN, CH-CLOSE, CH-END)."""
+
+Move: TypeAlias = KnockMove | CloseMove
 """Any move of a knock game; each game allows some of the kinds, which its package names
 (``chinchon.Move``)."""
 
-KNOCK_KINDS = frozenset(
-    {DrawStock, TakeDiscard, Knock, Discard, Claim, Pass, Reenter, Retire, Deal, Restock, Resign}
-)
+KNOCK_KINDS = frozenset(get_args(KnockMove))
 """The kinds of a game that knocks, as Rumino does (RU-TURN, RU-KNOCK, RU-RUMINO, RU-ELIM)."""
 
-CLOSE_KINDS = frozenset(
-    {DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign}
-)
+CLOSE_KINDS = frozenset(get_args(CloseMove))
 """The kinds of a game that closes, as Chinchón and La Conga do (CH-TURN, CH-CLOSE,
 CH-END)."""
 

@@ -12,41 +12,13 @@ from typing import Any, ClassVar, Generic, Protocol, TypeAlias
 import attrs
 from typing_extensions import TypeVar
 
-from scala40._base.record import (
-    ACTIVE_SPEC,
-    AUTO_CHANCE_SPEC,
-    DISCARD_SPEC,
-    LAST_HAND_SPEC,
-    RNG_SPEC,
-    TAKEN_SPEC,
-    TURNS_PLAYED_SPEC,
-    WINNERS_SPEC,
-    Position,
-    RecordBase,
-    field_group,
-    order_fields,
-)
-from scala40._format.codecs import (
-    COUNTS,
-    SEATS,
-    TOTAL,
-    TOTALS,
-)
+from scala40._base.record import DiscardFields, Position, RecordBase, field_group, order_fields
+from scala40._format.codecs import COUNTS, SEATS, TOTAL, TOTALS
 from scala40._format.specs import spec
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.moves import Deal, MoveKinds, Restock
-from scala40.games._knock.phases import (
-    CLAIM,
-    DEAL,
-    DRAW,
-    OVER,
-    PLAY,
-    REENTRY,
-    RESTOCK,
-    HandResult,
-    Phase,
-)
+from scala40.games._knock.phases import CLAIM, DEAL, DRAW, OVER, PLAY, REENTRY, HandResult, Phase
 from scala40.games._knock.profile import KnockRules
 from scala40.games._knock.spanish import SpanishRules
 
@@ -77,22 +49,14 @@ class _Position(Position, Protocol):
 
 
 @field_group
-class KnockFields:
+class KnockFields(DiscardFields):
     """The fields of a knock game that every seat sees: its record's and its views'
     (:class:`KnockRecord`, :class:`~scala40.games._knock.view.PlayerView`), each declared
-    once with its spec (:mod:`scala40._format.specs`)."""
+    once with its spec (:mod:`scala40._format.specs`): those of any game with a discard
+    pile (:class:`~scala40._base.record.DiscardFields`) and these."""
 
-    discard: tuple[Card, ...] = attrs.field(metadata=DISCARD_SPEC)
-    """The discard pile, top card last (every card in it was seen face up; a close's
-    face-down card is shown with every hand when the hand ends)."""
-    turns_played: tuple[int, ...] = attrs.field(metadata=TURNS_PLAYED_SPEC)
-    """Turns each player has completed this hand (RU-KNOCK, CH-CLOSE)."""
     scores: tuple[int, ...] = attrs.field(metadata=spec(TOTALS, "each seat's total", place=40))
     """Running totals (RU-SCORE, CH-SCORE)."""
-    active: tuple[bool, ...] = attrs.field(metadata=ACTIVE_SPEC)
-    """Who is still in the game (RU-ELIM, LC-ELIM)."""
-    winners: tuple[int, ...] = attrs.field(metadata=WINNERS_SPEC)
-    """The winners, once the game is over (C-WINNERS)."""
     reentries: tuple[int, ...] = attrs.field(
         metadata=spec(COUNTS, "how often each seat has re-entered", usual=0)
     )
@@ -101,8 +65,6 @@ class KnockFields:
         metadata=spec(COUNTS, "each seat's gins in a row (RU-GIN)", usual=0)
     )
     """For the player who went gin in every hand so far, how many (RU-GINSTREAK)."""
-    taken: Card | None = attrs.field(metadata=TAKEN_SPEC)
-    """The card the player to move took from the discard pile this turn (seen by all)."""
     pending: tuple[int, ...] = attrs.field(
         metadata=spec(SEATS, "the seats still to decide (a claim, a re-entry)", usual=())
     )
@@ -113,10 +75,14 @@ class KnockFields:
     )
     """The total a player re-enters at, while re-entries are decided (LC-REENGANCHE)."""
 
-    # What follows from these fields and the common ones, the same for a state and a view.
+    FIELD_PLACES: ClassVar[Mapping[str, str]] = {
+        "scores": "turns_played",
+        "taken": "gins",
+        "last_hand": "reentry_total",
+    }
+    """Where the format has the shared fields (:func:`~scala40._base.record.order_fields`)."""
 
-    def _face_up(self) -> tuple[Card, ...]:
-        return self.discard
+    # What follows from these fields and the common ones, the same for a state and a view.
 
     def _deck(self: _Position) -> tuple[Card, ...]:
         deck: tuple[Card, ...] = self.rules.profile.deck.cards
@@ -147,26 +113,20 @@ class KnockFields:
 
 
 @attrs.frozen(repr=False, field_transformer=order_fields)
-class KnockRecord(KnockFields, RecordBase[M, R, Phase, V], Generic[M, R, V]):
+class KnockRecord(KnockFields, RecordBase[M, R, Phase, V, HandResult], Generic[M, R, V]):
     """The fields of a whole game of Rumino, Chinchón or La Conga at one moment (the
     base of :class:`~scala40.games._knock.state.KnockState`, which is what games are
     played with): :class:`~scala40._base.record.RecordBase`'s, where the seat after the
     dealer plays first (RU-DEAL, CH-DEAL) and at a claim ``turn`` is the discarder; those
-    of ``KnockFields``; and these. The constructor checks nothing: never call it
-    with values from outside."""
-
-    last_hand: HandResult | None = attrs.field(metadata=LAST_HAND_SPEC)
-    """How the previous hand ended."""
-    rng: int = attrs.field(metadata=RNG_SPEC)
-    """Randomness the later shuffles draw from (C-RNG)."""
-    auto_chance: bool = attrs.field(metadata=AUTO_CHANCE_SPEC)
-    """Whether the engine plays chance steps itself (deals, restocks)."""
+    of ``KnockFields``. The constructor checks nothing: never call it with values from
+    outside."""
 
     KINDS: ClassVar[MoveKinds[Any]]
     """The game's move kinds and move set."""
     RULESET: ClassVar[type[KnockingRules] | type[SpanishRules]]
     """The game's ruleset class."""
     PHASES = Phase
+    CHANCE_MOVES: ClassVar[tuple[type[Deal | Restock], ...]] = (Deal, Restock)
     ABOUT: ClassVar[str] = (
         "A game at one moment: the rules, every hand, the stock, the discard pile (top card "
         "last), the totals, the last hand's result and the randomness to come."
@@ -181,24 +141,9 @@ class KnockRecord(KnockFields, RecordBase[M, R, Phase, V], Generic[M, R, V]):
 
     # -- the protocol ------------------------------------------------------------------
 
-    @property
-    def top_discard(self) -> Card | None:
-        """The top card of the discard pile, if any."""
-        return self.discard[-1] if self.discard else None
-
-    def chance_cards(self) -> tuple[Card, ...]:
-        """At a chance step, the cards whose order it draws: the deck before a deal, the
-        discard pile but its top card before a restock; else nothing."""
-        if self.phase is DEAL:
-            return self.profile.deck.cards
-        if self.phase is RESTOCK:
-            return tuple(sorted(self.discard[:-1]))
-        return ()
-
-    def _chance(self, order: tuple[Card, ...]) -> Deal | Restock:
-        if self.phase is DEAL:
-            return Deal(order)
-        return Restock(order)
+    def _restocked(self) -> tuple[Card, ...]:
+        """The discard pile but its top card, which stays (RU-RESTOCK, CH-RESTOCK)."""
+        return self.discard[:-1]
 
     def __str__(self) -> str:
         top = CARD_NAMES[self.discard[-1]] if self.discard else "-"

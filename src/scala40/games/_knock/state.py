@@ -25,7 +25,7 @@ import attrs
 from typing_extensions import Self, TypeVar
 
 from scala40._base.engine import new_game_fields, resolve_rules
-from scala40._base.load import deal_problems, last_hand_problems
+from scala40._base.load import deal_problems, last_hand_problems, winners_left
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
 from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, new_state, position_stock
@@ -266,9 +266,8 @@ def _consistency_problems(state: KnockState, seats_in: tuple[int, ...]) -> list[
     problems.extend(_score_problems(state))
     problems.extend(_last_hand_problems(state))
     if state.winners and phase is Phase.OVER and state.last_hand is not None:
-        winners = _expected_winners(state, state.last_hand)
-        if state.resigned and state.winners == seats_in:
-            winners = state.winners  # the one player left after a resignation (C-RESIGN)
+        best = _expected_winners(state, state.last_hand)
+        winners = winners_left(state.winners, state.resigned, seats_in, best)
         if state.winners != winners:
             problems.append(
                 f"the winners are {list(winners)} as the game ended, not "
@@ -425,12 +424,7 @@ def _last_hand_problems(state: KnockState) -> list[str]:
         return []
     problems: list[str] = []
     profile = state.profile
-    expected = state.hand_number if shown_phase else state.hand_number - 1
-    problems.extend(
-        last_hand_problems(
-            result.hand_number, result.hands, state.hand_number, expected, profile.deck
-        )
-    )
+    problems.extend(last_hand_problems(result, state.hand_number, shown_phase, profile.deck))
     if shown_phase and result.hands != state.hands:
         problems.append("the hands shown at the end of the last hand are not the hands held")
     end = result.end

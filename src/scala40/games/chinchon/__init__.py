@@ -1,11 +1,9 @@
 """Chinchón: the Spanish rummy of seven cards and a 40-card Spanish pack, closing with
 5 points or less unmatched, where seven in a row of one suit wins the game (RULES Part 5).
 
-A game of the knock family (:mod:`scala40.games._knock`), declared as data: its ruleset
-and wording (:mod:`~scala40.games.chinchon.rules`) and its ``GameState``, generic in its
-moves and ruleset, with its title and summary; its record follows. Its moves are the
-kinds of a game that closes (``Move``, :mod:`~scala40.games._knock.closes`), and the
-engine, the view and the bots are the family's.
+A game of the knock family, declared as data (:mod:`~scala40.games._knock.family`): its
+ruleset and wording (:mod:`~scala40.games.chinchon.rules`), its ``Move`` (the kinds of a game
+that closes, :data:`~scala40.games._knock.moves.CloseMove`) and its ``GameState``.
 
 A turn is a draw then a discard, or a close (CH-TURN, CH-CLOSE).
 A close names the card discarded face down and the melds shown:
@@ -37,18 +35,14 @@ import attrs
 
 from scala40.game import register_game
 from scala40.games._knock import shared
-from scala40.games._knock.closes import *  # noqa: F403 - its kinds and Move
-from scala40.games._knock.closes import Move
-from scala40.games._knock.family import knock_game
-from scala40.games._knock.moves import MoveKinds
+from scala40.games._knock.common_kinds import *  # noqa: F403 - the kinds every game allows
+from scala40.games._knock.family import KnockGameSpec, KnockState, MoveKinds, knock_game
+from scala40.games._knock.moves import Close
+from scala40.games._knock.moves import CloseMove as Move
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
-from scala40.games._knock.spec import KnockGameSpec
-from scala40.games._knock.state import KnockState
 from scala40.games.chinchon import rules
 from scala40.games.chinchon.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-# The family's kinds and Move are listed, not added from the module that declares them:
-# a type checker sees a name of a private module re-exported only where it is listed.
 __all__ = [  # noqa: F405 - names of the star imports
     "GAME",
     "KINDS",
@@ -98,7 +92,6 @@ class GameState(KnockState[Move, rules.Ruleset]):
 
 GAME = register_game(knock_game(GameState))
 """The Chinchón record of the game registry (:func:`scala40.game.load_game`)."""
-# The state declares the rest; these are its names as the package offers them.
 KINDS: Final[MoveKinds[Move]] = GameState.KINDS
 MOVES: Final = GameState.MOVES
 parse_move: Final = KINDS.parse_move

@@ -1,11 +1,9 @@
 """La Conga: Chinchón as played in Uruguay, with an eighth card for the first player, no
 close that would reach 100, elimination and the reenganche (RULES Part 6).
 
-A game of the knock family (:mod:`scala40.games._knock`), declared as data: its ruleset
-and wording (:mod:`~scala40.games.laconga.rules`) and its ``GameState``, generic in its
-moves and ruleset, with its title and summary; its record follows. Its moves are the
-kinds of a game that closes (``Move``, :mod:`~scala40.games._knock.closes`), and the
-engine, the view and the bots are the family's.
+A game of the knock family, declared as data (:mod:`~scala40.games._knock.family`): its
+ruleset and wording (:mod:`~scala40.games.laconga.rules`), its ``Move`` (the kinds of a game
+that closes, :data:`~scala40.games._knock.moves.CloseMove`) and its ``GameState``.
 
 A turn is a draw then a discard, or a close (CH-TURN, CH-CLOSE), the first player's
 first turn a discard only (LC-DEAL). A close names the card discarded face down and the
@@ -14,17 +12,13 @@ player whose total reached the limit may re-enter (LC-REENGANCHE). Chance steps 
 deal, the restock) are moves too.
 
 >>> from scala40.games import laconga
->>> move = laconga.parse_move("close ks : 3c 2c ac / 5s 5h jk=5d")
->>> move.card, str(move)
-(12, 'close KS : 5S 5H JK=5D / AC 2C 3C')
->>> laconga.parse_move("knock")
-Traceback (most recent call last):
-...
-scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, discard, close, reenter, retire, deal, restock or resign
-
->>> state = laconga.new_game(players=2, seed=1)
+>>> state = laconga.new_game(players=3, seed=1)
 >>> state.game_name, laconga.GAME.title, state.rules.deck.size
 ('laconga', 'La Conga', 40)
+>>> [len(hand) for hand in state.hands], state.phase.value, state.current_player   # LC-DEAL
+([8, 7, 7], 'play', 0)
+>>> str(laconga.parse_move("close ks : 3c 2c ac / 5s 5h jk=5d"))
+'close KS : 5S 5H JK=5D / AC 2C 3C'
 """
 
 from __future__ import annotations
@@ -35,18 +29,14 @@ import attrs
 
 from scala40.game import register_game
 from scala40.games._knock import shared
-from scala40.games._knock.closes import *  # noqa: F403 - its kinds and Move
-from scala40.games._knock.closes import Move
-from scala40.games._knock.family import knock_game
-from scala40.games._knock.moves import MoveKinds
+from scala40.games._knock.common_kinds import *  # noqa: F403 - the kinds every game allows
+from scala40.games._knock.family import KnockGameSpec, KnockState, MoveKinds, knock_game
+from scala40.games._knock.moves import Close
+from scala40.games._knock.moves import CloseMove as Move
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
-from scala40.games._knock.spec import KnockGameSpec
-from scala40.games._knock.state import KnockState
 from scala40.games.laconga import rules
 from scala40.games.laconga.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-# The family's kinds and Move are listed, not added from the module that declares them:
-# a type checker sees a name of a private module re-exported only where it is listed.
 __all__ = [  # noqa: F405 - names of the star imports
     "GAME",
     "KINDS",
@@ -96,7 +86,6 @@ class GameState(KnockState[Move, rules.Ruleset]):
 
 GAME = register_game(knock_game(GameState))
 """The La Conga record of the game registry (:func:`scala40.game.load_game`)."""
-# The state declares the rest; these are its names as the package offers them.
 KINDS: Final[MoveKinds[Move]] = GameState.KINDS
 MOVES: Final = GameState.MOVES
 parse_move: Final = KINDS.parse_move

@@ -1,11 +1,9 @@
 """Rumino (Ramino, Rumina): the Italian-American rummy of seven cards kept in hand,
 knocking on seven points, gin, and the seven-card Rumino that wins the game (RULES Part 4).
 
-A game of the knock family (:mod:`scala40.games._knock`), declared as data: its ruleset
-and wording (:mod:`~scala40.games.rumino.rules`) and its ``GameState``, generic in its
-moves and ruleset, with its title and summary; its record follows. Its moves are the
-kinds of a game that knocks (``Move``, :mod:`~scala40.games._knock.knocks`), and the
-engine, the view and the bots are the family's.
+A game of the knock family, declared as data (:mod:`~scala40.games._knock.family`): its
+ruleset and wording (:mod:`~scala40.games.rumino.rules`), its ``Move`` (the kinds of a game
+that knocks, :data:`~scala40.games._knock.moves.KnockMove`) and its ``GameState``.
 
 A turn is a knock (RU-KNOCK) or a draw, then a discard (RU-TURN). A player not on turn
 may claim a discard completing his Rumino (RU-RUMINO, when ``rumino_claim`` is
@@ -36,18 +34,14 @@ import attrs
 from scala40.game import SearchTuning, register_game
 from scala40.games._knock import shared
 from scala40.games._knock.analysis import has_rumino
-from scala40.games._knock.family import knock_game
-from scala40.games._knock.knocks import *  # noqa: F403 - its kinds and Move
-from scala40.games._knock.knocks import Move
-from scala40.games._knock.moves import MoveKinds
+from scala40.games._knock.common_kinds import *  # noqa: F403 - the kinds every game allows
+from scala40.games._knock.family import KnockGameSpec, KnockState, MoveKinds, knock_game
+from scala40.games._knock.moves import Claim, Knock, Pass
+from scala40.games._knock.moves import KnockMove as Move
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
-from scala40.games._knock.spec import KnockGameSpec
-from scala40.games._knock.state import KnockState
 from scala40.games.rumino import rules
 from scala40.games.rumino.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-# The family's kinds and Move are listed, not added from the module that declares them:
-# a type checker sees a name of a private module re-exported only where it is listed.
 __all__ = [  # noqa: F405 - names of the star imports
     "GAME",
     "KINDS",
@@ -103,7 +97,6 @@ class GameState(KnockState[Move, rules.Ruleset]):
 
 GAME = register_game(knock_game(GameState))
 """The Rumino record of the game registry (:func:`scala40.game.load_game`)."""
-# The state declares the rest; these are its names as the package offers them.
 KINDS: Final[MoveKinds[Move]] = GameState.KINDS
 MOVES: Final = GameState.MOVES
 parse_move: Final = KINDS.parse_move

@@ -91,9 +91,12 @@ class WorkBudget:
             self.refuse(what)
 
     def refuse(self, what: str) -> None:
-        """Raise the :class:`~scala40.SearchLimitError` of a spent budget."""
+        """Raise the :class:`~scala40.SearchLimitError` of a spent budget. The budget is
+        the whole call's: ``what`` names the search under way when it ran out, which may
+        have cost little of it (the searches before it spent the rest)."""
         raise SearchLimitError(
-            f"{what} took more than {self.limit} units of work (MAX_SEARCH_WORK)"
+            f"{what}: the call's searches took more than {self.limit} units of work "
+            "(MAX_SEARCH_WORK)"
         )
 
 

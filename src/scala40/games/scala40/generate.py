@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+import scala40.games.scala40.moves as kinds
 from scala40._cache import BoundedCache
 from scala40.cards import Card
 from scala40.games.scala40.budget import shared_budget
@@ -32,20 +33,7 @@ from scala40.games.scala40.lookahead import (
     take_refusal,
     try_move,
 )
-from scala40.games.scala40.moves import (
-    Deal,
-    Discard,
-    DrawStock,
-    LayOff,
-    Move,
-    PutDown,
-    Restock,
-    Split,
-    SwapJoker,
-    TakeDiscard,
-    TakeUpcard,
-    put_down_of,
-)
+from scala40.games.scala40.moves import LayOff, Move, PutDown, SwapJoker, put_down_of
 from scala40.games.scala40.phases import DEAL, DRAW, PLAY, RESTOCK
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.table.offers import card_mask, table_info
@@ -55,13 +43,17 @@ from scala40.melds import Meld, MeldKind
 __all__ = ["generate"]
 
 
-_DRAW_STOCK = DrawStock()
-_TAKE_DISCARD = TakeDiscard()
-_TAKE_UPCARD = TakeUpcard()
-_DEAL = Deal()
-_RESTOCK = Restock()
-_DISCARDS = tuple(Discard(card) for card in range(53))
+# The moves without a choice in them, and every discard, made once; and the handlers the
+# generator tries moves with, read from the engine's table once.
+_DRAW_STOCK = kinds.DrawStock()
+_TAKE_DISCARD = kinds.TakeDiscard()
+_TAKE_UPCARD = kinds.TakeUpcard()
+_DEAL = kinds.Deal()
+_RESTOCK = kinds.Restock()
+_DISCARDS = tuple(kinds.Discard(card) for card in range(53))
 _DISCARD_OF = _DISCARDS.__getitem__
+_TAKE = HANDLERS[kinds.TakeDiscard]
+_SPLIT = HANDLERS[kinds.Split]
 
 
 def generate(state: StateRecord, *, splits: bool = True) -> list[Move]:
@@ -80,7 +72,7 @@ def generate(state: StateRecord, *, splits: bool = True) -> list[Move]:
                 card = state.discard[-1]
                 verdict = direct_use(state, with_card(state.hands[player], card), card)
             if verdict is None:
-                taken = HANDLERS[TakeDiscard](state, _TAKE_DISCARD)
+                taken = _TAKE(state, _TAKE_DISCARD)
                 verdict = take_refusal(state, taken) is None
             if verdict:
                 moves.append(_TAKE_DISCARD)
@@ -206,7 +198,7 @@ def _opened_melding_moves(
                 if meld.kind is MeldKind.SEQUENCE:
                     for split in split_moves(hand, index, meld, rules.meld_rules, budget):
                         fits = fits_after(size - len(split.added), keep, close_by_melding)
-                        if fits and try_move(HANDLERS[Split], state, split) is not None:
+                        if fits and try_move(_SPLIT, state, split) is not None:
                             moves.append(split)
     return moves
 

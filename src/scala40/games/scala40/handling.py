@@ -4,11 +4,8 @@ cards, with the illegal-move error, the seats in play order and the tuple helper
 
 from __future__ import annotations
 
-from bisect import insort
-
-from scala40._base.engine import illegal, next_active, out_of_phase, replace_item
+from scala40._base.engine import illegal, next_active, out_of_phase, replace_item, with_card
 from scala40._base.engine import without as hand_without
-from scala40.cards import Card
 from scala40.games.scala40.moves import Move
 from scala40.games.scala40.phases import DEAL, DRAW, PLAY, RESTOCK, Phase
 from scala40.games.scala40.record import StateRecord
@@ -21,12 +18,6 @@ __all__ = [
     "replace_item",
     "with_card",
 ]
-
-
-def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    cards = list(hand)
-    insort(cards, card)
-    return tuple(cards)
 
 
 _WANTED = {

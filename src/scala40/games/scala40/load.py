@@ -254,12 +254,8 @@ def _hand_result_problems(state: StateRecord, result: HandResult) -> list[str]:
     problems: list[str] = []
     rules = state.rules
     fmt = rules.match_format
-    expected = state.hand_number - (0 if state.phase in (Phase.DEAL, Phase.OVER) else 1)
-    problems.extend(
-        last_hand_problems(
-            result.hand_number, result.hands, state.hand_number, expected, rules.deck
-        )
-    )
+    after = state.phase in (Phase.DEAL, Phase.OVER)
+    problems.extend(last_hand_problems(result, state.hand_number, after, rules.deck))
     if result.closer is not None and result.points[result.closer]:
         problems.append("last_hand: the closer scores no points")
     if (result.closer is None or fmt is MatchFormat.SINGLE) and any(result.points):

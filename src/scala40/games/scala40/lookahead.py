@@ -213,6 +213,8 @@ class _Finish:
     def verdict(self, state: StateRecord) -> bool | None:
         player = state.turn
         rules = state.rules
+        if state.opened[player] and _too_few_cards(state):
+            return False
         if state.opened[player] and state.taken_must_use and not state.taken_used:
             if not rules.split_sequences and not bans_bite(rules):
                 taken = TurnSearch(_TakenUse(), self.budget, self.seen)
@@ -226,14 +228,21 @@ class _Finish:
         return None
 
     def moves(self, state: StateRecord) -> Iterator[tuple[Move, StateRecord]]:
-        return melding_moves(state, one_per_position=True)
+        # No move adds a card to the hand: a split that leaves fewer than the cards to
+        # discard, without closing, leads nowhere, and its sweep is spared.
+        keep, close_by_melding = turn_end(state)
+        size = len(state.hands[state.turn])
+        most = size if close_by_melding else size - keep
+        return melding_moves(state, one_per_position=True, most_added=most)
 
     def met(self, state: StateRecord) -> bool:
         # A move that closed the hand checks every rule itself.
         return state.phase is not PLAY or _finish_now(state)
 
     def pruned(self, state: StateRecord) -> bool:
-        return not state.opened[state.turn] and not _opening_reachable(state)
+        if state.opened[state.turn]:
+            return _too_few_cards(state)
+        return not _opening_reachable(state)
 
     def key(self, state: StateRecord) -> Hashable:
         # Melds put down in another order make the same position for this question.
@@ -245,6 +254,33 @@ class _Finish:
             state.opening_value,
             state.taken_used,
         )
+
+
+def _too_few_cards(state: StateRecord) -> bool:
+    """Whether an opened player holds too few cards to end the turn (S40-CLOSE,
+    S40-FIRST-ROUND): fewer than the cards to keep for the discard, or, with the card
+    taken from the discard pile still to meld (S40-DRAW-DISCARD), too few to meld it
+    and keep them. Closing by melding every card (S40-V-NODISCARDCLOSE) needs no card
+    kept.
+
+    No move adds a card to the hand: a swap keeps its size, every other move takes at
+    least one card from it. So the taken card goes either by a move that takes at least
+    that card, or by a swap of a table joker that stands for it; and no joker comes to
+    stand for it without a card of the hand laid down first (a table joker stands for the
+    same card all turn: layoffs, splits and other swaps keep it, S40-SWAP). A hand that
+    cannot lose a card and keep enough to discard must therefore swap the card for a
+    joker on the table now, or never meld it. The searches of the lookahead meet many
+    such positions (a card or two left beside the taken one, in the first round): this
+    spares listing and trying their moves."""
+    keep, close_by_melding = turn_end(state)
+    if close_by_melding:
+        return False
+    size = len(state.hands[state.turn])
+    if size < keep:
+        return True
+    if size > keep or not state.taken_must_use or state.taken_used:
+        return False
+    return not table_info(state.table).swappable >> state.taken & 1  # type: ignore[operator]
 
 
 def _meld_order(meld: Meld) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -626,13 +662,18 @@ def try_move(
 
 
 def melding_moves(
-    state: StateRecord, splits: bool = True, *, one_per_position: bool = False
+    state: StateRecord,
+    splits: bool = True,
+    *,
+    one_per_position: bool = False,
+    most_added: int | None = None,
 ) -> Iterator[tuple[Move, StateRecord]]:
-    """Melds, layoffs, swaps and splits (unless ``splits`` is false) that pass every rule
-    but the lookahead; with ``one_per_position``, for a search whose positions are keyed
-    with the table's melds in any order, not the moves onto a set equal to an earlier
-    one that complete a four of a kind (:func:`repeats_a_four_of_a_kind`). Listing takes
-    every move: those are legal moves of their own."""
+    """Melds, layoffs, swaps and splits (unless ``splits`` is false, and those adding at
+    most ``most_added`` cards if given) that pass every rule but the lookahead; with
+    ``one_per_position``, for a search whose positions are keyed with the table's melds
+    in any order, not the moves onto a set equal to an earlier one that complete a four
+    of a kind (:func:`repeats_a_four_of_a_kind`). Listing takes every move: those are
+    legal moves of their own."""
     player = state.turn
     hand = state.hands[player]
     rules = state.rules
@@ -660,7 +701,7 @@ def melding_moves(
         budget = call_budget()
         for index, meld in enumerate(state.table):
             if meld.kind is _SEQUENCE_KIND:
-                for split in split_moves(hand, index, meld, rules.meld_rules, budget):
+                for split in split_moves(hand, index, meld, rules.meld_rules, budget, most_added):
                     new = try_move(apply_split, state, split)
                     if new is not None:
                         yield split, new

@@ -12,46 +12,21 @@ from typing import ClassVar, Protocol
 import attrs
 
 from scala40._base.record import (
-    ACTIVE_SPEC,
-    AUTO_CHANCE_SPEC,
-    DISCARD_SPEC,
-    LAST_HAND_SPEC,
-    RNG_SPEC,
-    TAKEN_SPEC,
-    TURNS_PLAYED_SPEC,
-    WINNERS_SPEC,
+    DiscardFields,
     Position,
     RecordBase,
+    TableFields,
     field_group,
     order_fields,
 )
 from scala40._base.state import GameView
-from scala40._format.codecs import (
-    BOOL,
-    COUNTS,
-    FLAGS,
-    TOTAL,
-    Melds,
-)
+from scala40._format.codecs import BOOL, COUNTS, FLAGS, TOTAL
 from scala40._format.specs import spec
 from scala40.cards import CARD_NAMES, Card, format_cards
-from scala40.games.scala40.moves import (
-    Deal,
-    Move,
-    Restock,
-)
-from scala40.games.scala40.phases import (
-    DEAL,
-    DRAW,
-    PLAY,
-    RESTOCK,
-    HandResult,
-    Phase,
-    may_close,
-)
+from scala40.games.scala40.moves import Deal, Move, Restock
+from scala40.games.scala40.phases import DRAW, PLAY, HandResult, Phase, may_close
 from scala40.games.scala40.result import HAND_RESULT
 from scala40.games.scala40.rules import Ruleset
-from scala40.melds import Meld
 
 __all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "Scala40Fields", "StateRecord"]
 
@@ -69,36 +44,21 @@ class _Position(Position, Protocol):
 
 
 @field_group
-class Scala40Fields:
+class Scala40Fields(DiscardFields, TableFields):
     """The fields of a Scala 40 match that every seat sees: its record's and its views'
     (:class:`StateRecord`, :class:`~scala40.games.scala40.view.PlayerView`), each declared
-    once with its spec (:mod:`scala40._format.specs`)."""
+    once with its spec (:mod:`scala40._format.specs`): those of any game with a discard
+    pile or a table (:class:`~scala40._base.record.DiscardFields`,
+    :class:`~scala40._base.record.TableFields`) and these."""
 
-    discard: tuple[Card, ...] = attrs.field(metadata=DISCARD_SPEC)
-    """The discard pile, top card last (every card in it was seen face up)."""
-    table: tuple[Meld, ...] = attrs.field(
-        metadata=spec(
-            Melds(),
-            "the melds on the table, in the order they were put down; a joker is followed "
-            "by = and the card it stands for",
-            place=10,
-        )
-    )
-    """Melds on the table, in the order they were put down (``#0`` first)."""
     opened: tuple[bool, ...] = attrs.field(
         metadata=spec(FLAGS, "whether each seat has opened this hand (S40-OPEN)", usual=False)
     )
     """Who has opened this hand (S40-OPEN)."""
-    turns_played: tuple[int, ...] = attrs.field(metadata=TURNS_PLAYED_SPEC)
-    """Turns each player has completed this hand (S40-FIRST-ROUND)."""
     scores: tuple[int, ...] = attrs.field(
         metadata=spec(COUNTS, "each seat's total (S40-SCORE)", place=40)
     )
     """Running totals (S40-SCORE)."""
-    active: tuple[bool, ...] = attrs.field(metadata=ACTIVE_SPEC)
-    """Who is still in the match (S40-ELIM)."""
-    winners: tuple[int, ...] = attrs.field(metadata=WINNERS_SPEC)
-    """The winner (or tied winners) once the match is over."""
     opening_value: int = attrs.field(
         metadata=spec(
             TOTAL, "the points put down so far this turn towards opening (S40-OPEN)", usual=0
@@ -110,8 +70,6 @@ class Scala40Fields:
         metadata=spec(BOOL, "whether the seat to play had opened when the turn began", usual=False)
     )
     """Whether the player to move had opened when the turn began (S40-V-DOUBLE)."""
-    taken: Card | None = attrs.field(metadata=TAKEN_SPEC)
-    """The card the player to move took from the discard pile this turn (seen by all)."""
     taken_must_use: bool = attrs.field(
         metadata=spec(
             BOOL, "whether that card must be melded this turn (S40-DRAW-DISCARD)", usual=False
@@ -132,6 +90,16 @@ class Scala40Fields:
     was last rebuilt (true from the deal to the first rebuild, which has no rebuild
     before it): a rebuild without it ends the hand blocked (S40-STALL)."""
 
+    FIELD_PLACES: ClassVar[Mapping[str, str]] = {
+        "table": "discard",
+        "opened": "table",
+        "scores": "turns_played",
+        "rng": "winners",
+        "auto_chance": "rng",
+        "taken": "opened_at_turn_start",
+    }
+    """Where the format has the shared fields (:func:`~scala40._base.record.order_fields`)."""
+
     # What follows from these fields and the common ones, the same for a state and a view.
 
     def _face_up(self) -> Iterator[Card]:
@@ -151,20 +119,13 @@ class Scala40Fields:
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, GameView]):
+class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, GameView, HandResult]):
     """The fields of a whole Scala 40 match at one moment (the base of
     :class:`~scala40.games.scala40.state.GameState`, which is what matches are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player to move
     (in chance phases: the player the chance event concerns); those of
-    ``Scala40Fields``; and these. The constructor checks nothing (the engine builds
-    states with it): never call it with values from outside."""
-
-    rng: int = attrs.field(metadata={**RNG_SPEC, "after": "winners"})
-    """Randomness that later shuffles draw from (C-RNG)."""
-    auto_chance: bool = attrs.field(metadata={**AUTO_CHANCE_SPEC, "after": "rng"})
-    """Whether the engine plays chance events itself (deals, reshuffles)."""
-    last_hand: HandResult | None = attrs.field(metadata=LAST_HAND_SPEC)
-    """How the previous hand ended."""
+    ``Scala40Fields``. The constructor checks nothing (the engine builds states with it):
+    never call it with values from outside."""
 
     game_name: ClassVar[str] = "scala40"
     """The name of the game in the registry (:func:`scala40.game.load_game`)."""
@@ -197,7 +158,7 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, GameView]):
     FORMAT_VERSION: ClassVar[int] = STATE_FORMAT_VERSION
     RULESET = Ruleset
     PHASES = Phase
-    MELD_TYPE = Meld
+    CHANCE_MOVES: ClassVar[tuple[type[Deal | Restock], ...]] = (Deal, Restock)
     HAND_RESULT = HAND_RESULT
     ABOUT: ClassVar[str] = (
         "A Scala 40 game at one moment: the rules, every hand, the stock, the discard pile "
@@ -207,24 +168,9 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, GameView]):
 
     # -- views of the state -------------------------------------------------------------
 
-    @property
-    def top_discard(self) -> Card | None:
-        """The top card of the discard pile, if any."""
-        return self.discard[-1] if self.discard else None
-
-    def chance_cards(self) -> tuple[Card, ...]:
-        """At a chance step, the cards whose order it draws: the whole deck before a deal
-        (S40-DEAL), the discard pile before a restock (S40-RESTOCK); else nothing."""
-        if self.phase is DEAL:
-            return self.rules.deck.cards
-        if self.phase is RESTOCK:
-            return tuple(sorted(self.discard))
-        return ()
-
-    def _chance(self, order: tuple[Card, ...]) -> Deal | Restock:
-        if self.phase is DEAL:
-            return Deal(order)
-        return Restock(order)
+    def _restocked(self) -> tuple[Card, ...]:
+        """The whole discard pile (S40-RESTOCK)."""
+        return self.discard
 
     def __str__(self) -> str:
         lines = [

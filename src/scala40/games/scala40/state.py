@@ -109,8 +109,9 @@ class GameState(StateRecord[PlayerView]):
 
     # -- moves ----------------------------------------------------------------------------
 
-    # Under S40-V-SPLIT, listing the splits may raise SearchLimitError past
-    # MAX_SEARCH_WORK units of work (no real game comes near). The engine's functions
+    # Under S40-V-SPLIT, listing the moves (the splits, and the lookahead of each move
+    # that does not meld a taken card) may raise SearchLimitError past MAX_SEARCH_WORK
+    # units of work (no real game comes near). The engine's functions
     # are the methods themselves: a wrapper would cost a call on every move.
     _generate = generate
 

@@ -13,7 +13,6 @@ the turn free to end (with an offer, or ``end``).
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +22,7 @@ from scala40._base.engine import (
     illegal,
     out_of_phase,
     replace_item,
+    with_card,
 )
 from scala40._checks import describe
 from scala40.cards import CARD_NAMES, RANK_OF, Card
@@ -63,13 +63,9 @@ from scala40.games.skarney.rules import (
 )
 from scala40.games.skarney.search import can_complete, without
 from scala40.match import ScoreOrder, best_seats
-from scala40.melds import Meld, MeldKind, check_meld
+from scala40.melds import Meld, check_meld
+from scala40.melds._members import SEQUENCE_KIND, SET_KIND, WILD_KIND
 from scala40.melds._words import why_not_added
-
-# The meld kinds and ends as module constants, which the hot paths compare with: an
-# enum member costs some 15 times as much to read on CPython 3.11 (see the
-# architecture page, "Hot code reads what it compares often as module constants").
-_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
 
 __all__ = [
     "HANDLERS",
@@ -89,12 +85,6 @@ __all__ = [
 ]
 
 _WILD = MELD_RULES.wild_cards
-
-
-def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    cards = list(hand)
-    insort(cards, card)
-    return tuple(cards)
 
 
 def _forget(known: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -192,13 +182,13 @@ def exchange_target(meld: Meld, card: Card) -> Meld | None:
     """``meld`` with natural ``card`` in place of its wild card, if ``card`` is what the
     wild card stands for: in a sequence exactly that card, in a set any card of its rank
     (SK-EXCHANGE, SK-MELDS). ``None`` if it is not."""
-    if meld.kind is _WILD_KIND or card in _WILD:
+    if meld.kind is WILD_KIND or card in _WILD:
         return None
     for index, wild in enumerate(meld.cards):
         if wild not in _WILD:
             continue
         represented = meld.represented[index]
-        if meld.kind is _SEQUENCE_KIND:
+        if meld.kind is SEQUENCE_KIND:
             if represented != card:
                 return None
             try:
@@ -210,7 +200,7 @@ def exchange_target(meld: Meld, card: Card) -> Meld | None:
             return None
         cards = (*meld.cards[:index], card, *meld.cards[index + 1 :])
         for reading in MELD_RULES.readings_of_sorted(tuple(sorted(cards))):
-            if reading.kind is _SET_KIND:
+            if reading.kind is SET_KIND:
                 return reading
     return None
 
@@ -279,7 +269,7 @@ def _apply_draw(state: StateRecord, move: DrawStock) -> StateRecord:
     _need_phase(state, DRAW, move)
     seat = state.turn
     card = state.stock[-1]
-    hands = replace_item(state.hands, seat, _with_card(state.hands[seat], card))
+    hands = replace_item(state.hands, seat, with_card(state.hands[seat], card))
     new: StateRecord = state.setters["drawn"](
         state, phase=PLAY, stock=state.stock[:-1], hands=hands
     )
@@ -309,7 +299,7 @@ def _apply_exchange(state: StateRecord, move: Exchange) -> StateRecord:
         raise illegal(
             move, "SK-EXCHANGE", f"exchanges take wild cards from opponents' melds, not {whose}"
         )
-    if meld.kind is _WILD_KIND:
+    if meld.kind is WILD_KIND:
         raise illegal(
             move, "SK-WILDMELD", "the cards of a meld of wild cards only are never exchanged"
         )
@@ -322,7 +312,7 @@ def _apply_exchange(state: StateRecord, move: Exchange) -> StateRecord:
             move, "SK-EXCHANGE", f"{CARD_NAMES[move.card]} does not free a wild card in {meld}"
         )
     freed = next(card for card in meld.cards if card in _WILD)
-    hand = _with_card(hand, freed)
+    hand = with_card(hand, freed)
     return state.copy_with(
         hands=replace_item(state.hands, seat, hand),
         table=replace_item(state.table, move.meld, target),
@@ -372,7 +362,7 @@ def _apply_put_down(state: StateRecord, move: PutDown, trusted: bool = False) ->
     contract_now = state.contract_now
     if not side_has_contract(state, seat):
         # SK-CONTRACT: the side's first melds form its contract, 3-card melds of one kind.
-        if len(meld.cards) != 3 or meld.kind is _WILD_KIND:
+        if len(meld.cards) != 3 or meld.kind is WILD_KIND:
             raise illegal(
                 move,
                 "SK-CONTRACT",
@@ -438,7 +428,7 @@ def _apply_extend(state: StateRecord, move: Extend) -> StateRecord:
             # is (state.parse_move reads it), and the message gives the move to write.
             ways = " or ".join(str(option) for option in meant)
             raise illegal(move, "C-WILD", f"say where and as what: {ways}")
-        rule = "SK-WILDMELD" if meld.kind is _WILD_KIND else "SK-EXTEND"
+        rule = "SK-WILDMELD" if meld.kind is WILD_KIND else "SK-EXTEND"
         raise illegal(move, rule, why_not_added(meld, move.card, move.end, move.represents))
     extended = state.extended
     if move.meld < state.fresh_from:  # melds put down this turn have no limit (SK-EXTEND)
@@ -488,7 +478,7 @@ def _offered(state: StateRecord, move: Offer) -> StateRecord:
     seat = state.turn
     known = state.known[seat]
     if move.card not in known:
-        known = _with_card(known, move.card)
+        known = with_card(known, move.card)
     new: StateRecord = state.setters["offered"](
         state,
         phase=OFFER,
@@ -518,7 +508,7 @@ def _apply_accept(state: StateRecord, move: Accept) -> StateRecord:
     assert card is not None
     given = without(state.hands[offerer], (card,))
     assert given is not None
-    taken = _with_card(state.hands[taker], card)
+    taken = with_card(state.hands[taker], card)
     # Two seats' items changed in one copy each (lists, where replace_item made two).
     changed = list(state.hands)
     changed[offerer] = given
@@ -526,9 +516,9 @@ def _apply_accept(state: StateRecord, move: Accept) -> StateRecord:
     hands = tuple(changed)
     changed = list(state.known)
     changed[offerer] = _forget(changed[offerer], (card,))
-    changed[taker] = _with_card(changed[taker], card)
+    changed[taker] = with_card(changed[taker], card)
     known = tuple(changed)
-    accepted = replace_item(state.accepted, taker, _with_card(state.accepted[taker], card))
+    accepted = replace_item(state.accepted, taker, with_card(state.accepted[taker], card))
     stopped = state.stopped
     if is_stop_card(card):
         stopped = replace_item(stopped, taker, True)  # SK-STOP
@@ -646,10 +636,24 @@ def score_hand(state: StateRecord, went_out: int | None) -> HandResult:
 def _end_hand(state: StateRecord, went_out: int | None) -> StateRecord:
     """Score the hand, then deal the next one or end the game (SK-END, SK-GAME)."""
     rules = state.rules
-    count = state.player_count
     result = score_hand(state, went_out)
     totals = tuple(total + gained for total, gained in zip(state.totals, result.points))
-    cleared = {
+    cleared = _between_hands(state, result, totals)
+    if state.hand_number >= rules.hands:
+        return state.copy_with(phase=OVER, winners=game_winners(state, totals), **cleared)
+    dealer = next_seat(state, state.dealer)
+    new = state.copy_with(phase=DEAL, dealer=dealer, turn=dealer, **cleared)
+    return deal(new, None) if state.auto_chance else new
+
+
+def _between_hands(
+    state: StateRecord, result: HandResult, totals: tuple[int, ...]
+) -> dict[str, Any]:
+    """The fields of a game between two hands, whether the hand ended (SK-END) or was
+    abandoned (C-RESIGN): the cards and the turn cleared, the hand's ``result`` and the
+    ``totals`` after it kept."""
+    count = state.player_count
+    return {
         "hands": ((),) * count,
         "stock": (),
         "table": (),
@@ -662,11 +666,6 @@ def _end_hand(state: StateRecord, went_out: int | None) -> StateRecord:
         "last_hand": result,
         **_new_turn_fields(0, 0),
     }
-    if state.hand_number >= rules.hands:
-        return state.copy_with(phase=OVER, winners=game_winners(state, totals), **cleared)
-    dealer = next_seat(state, state.dealer)
-    new = state.copy_with(phase=DEAL, dealer=dealer, turn=dealer, **cleared)
-    return deal(new, None) if state.auto_chance else new
 
 
 def _side_resigned(state: StateRecord, side: int) -> bool:
@@ -689,7 +688,6 @@ def resign(state: StateRecord, resigned: tuple[int, ...], winners: tuple[int, ..
     SK-TIE's void hand) but counted among the game's hands, and the deal passed on; after
     the last hand the game ends on the totals (SK-GAME). Before a deal the dealer deals,
     or the seat after him if he resigned."""
-    count = state.player_count
     in_hand = state.phase in (DRAW, PLAY, OFFER)
     new = state.copy_with(resigned=resigned)
     if in_hand:
@@ -705,19 +703,7 @@ def resign(state: StateRecord, resigned: tuple[int, ...], winners: tuple[int, ..
             points=zeros,
             hands=state.hands,
         )
-        new = new.copy_with(
-            phase=DEAL,
-            hands=((),) * count,
-            stock=(),
-            table=(),
-            owners=(),
-            contracts=(False,) * len(state.totals),
-            stopped=(False,) * count,
-            known=((),) * count,
-            accepted=((),) * count,
-            last_hand=result,
-            **_new_turn_fields(0, 0),
-        )
+        new = new.copy_with(phase=DEAL, **_between_hands(state, result, state.totals))
         if not winners and state.hand_number >= state.rules.hands:
             winners = game_winners(new, state.totals)
     if winners:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import scala40.games.skarney.moves as kinds
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games.skarney.engine import (
@@ -23,37 +24,23 @@ from scala40.games.skarney.engine import (
     offer_banned,
     side_has_contract,
 )
-from scala40.games.skarney.moves import (
-    Accept,
-    Deal,
-    Decline,
-    DrawStock,
-    EndTurn,
-    Exchange,
-    Extend,
-    Move,
-    Offer,
-    extend_of,
-)
+from scala40.games.skarney.moves import Exchange, Extend, Move, extend_of
 from scala40.games.skarney.phases import DEAL, DRAW, OFFER, PLAY, SEAT_SIDES
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.games.skarney.search import contract_starts, hand_put_downs
-from scala40.melds import Meld, MeldEnd, MeldKind
-
-# The meld kinds and ends as module constants, which the hot paths compare with: an
-# enum member costs some 15 times as much to read on CPython 3.11 (see the
-# architecture page, "Hot code reads what it compares often as module constants").
-_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+from scala40.melds import Meld, MeldEnd
+from scala40.melds._members import SET_KIND, WILD_KIND
 
 __all__ = ["generate"]
 
 _WILD = MELD_RULES.wild_cards
-_DRAW = DrawStock()
-_DEAL = Deal()
-_ANSWERS = (Accept(), Decline())
-_END = EndTurn()
-_OFFERS = tuple(Offer(card) for card in range(53))
+# The moves without a choice in them, and every offer, made once.
+_DRAW = kinds.DrawStock()
+_DEAL = kinds.Deal()
+_ANSWERS = (kinds.Accept(), kinds.Decline())
+_END = kinds.EndTurn()
+_OFFERS = tuple(kinds.Offer(card) for card in range(53))
 
 
 def generate(state: StateRecord) -> list[Move]:
@@ -167,13 +154,13 @@ def _exchange(card: Card, index: int) -> Exchange:
 def _exchangeable(meld: Meld) -> frozenset[Card]:
     """Every natural card that frees the wild card of ``meld`` (SK-EXCHANGE); none for a
     meld of wild cards only (SK-WILDMELD)."""
-    if meld.kind is _WILD_KIND:
+    if meld.kind is WILD_KIND:
         return frozenset()
     wild = next((i for i, card in enumerate(meld.cards) if card in _WILD), None)
     if wild is None:
         return frozenset()
     wanted = meld.represented[wild]
-    if meld.kind is _SET_KIND:
+    if meld.kind is SET_KIND:
         # Any natural card of its rank frees a set's wild card: the set it leaves is of
         # natural cards only, 3 or 4 of one rank, whose suits may repeat (SK-MELDS).
         fitting = (suit * 13 + RANK_OF[wanted] - 1 for suit in range(4))
@@ -239,7 +226,7 @@ def _extension_ways(meld: Meld) -> tuple[_Way, ...]:
     :meth:`~scala40.Meld.extensions`, in order (the move keeps the reading of a card
     always wild, even standing for itself: :meth:`Extend.canonical_reading`)."""
     kind = meld.kind
-    if kind is _WILD_KIND:
+    if kind is WILD_KIND:
         return _ways_of(meld)
     # A sequence takes the cards beyond its ends, natural or wild (a wild card only if it
     # holds none: one to a meld): that depends on its suit, its places and whether it
@@ -248,7 +235,7 @@ def _extension_ways(meld: Meld) -> tuple[_Way, ...]:
     # suits of its natural cards, its size and whether it holds a wild card (SK-EXTEND,
     # SK-MELDS). Far fewer melds share those than cards.
     suits = 0
-    if kind is _SET_KIND:
+    if kind is SET_KIND:
         for card in meld.cards:
             if card not in _WILD:
                 suits |= 1 << SUIT_OF[card]

@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scala40._base.load import (
-    deal_problems,
-    last_hand_problems,
-    table_problems,
-)
+from scala40._base.load import deal_problems, last_hand_problems, table_problems, winners_left
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._format.codecs import MAX_SEATS
 from scala40._format.serial import (
@@ -131,10 +127,9 @@ def _between_hands_problems(state: StateRecord) -> list[str]:
         problems.append(
             f"the game is over after hand {rules.hands}, but hand_number is {state.hand_number}"
         )
-    best = engine.game_winners(state, state.totals)
     seats_in = tuple(seat for seat in range(state.player_count) if seat not in state.resigned)
-    if state.resigned and state.winners == seats_in:
-        best = state.winners  # the side left after a resignation (C-RESIGN)
+    best = engine.game_winners(state, state.totals)
+    best = winners_left(state.winners, state.resigned, seats_in, best)
     if state.winners and state.winners != best:
         problems.append(
             f"the winners are the seats of the highest total {list(best)}, "
@@ -144,23 +139,30 @@ def _between_hands_problems(state: StateRecord) -> list[str]:
 
 
 def _hand_problems(state: StateRecord) -> list[str]:
-    """A hand in play: the hand number, the turn, the contract, the offer (SK-TURN,
-    SK-CONTRACT, SK-EXTEND, SK-OFFER, SK-STOP)."""
-    problems: list[str] = []
-    rules = state.rules
-    count = state.player_count
-    phase = state.phase
-    turn = state.turn
-    partnership = rules.partnership
-    table = state.table
-    if not 1 <= state.hand_number <= rules.hands:
-        problems.append(f"hand_number must be from 1 to {rules.hands}, got {state.hand_number}")
+    """A hand in play: the hand number, the turn, the seats, the turn's melds, the
+    contract, the offer (SK-TURN, SK-CONTRACT, SK-EXTEND, SK-OFFER, SK-STOP)."""
+    hands = state.rules.hands
+    if not 1 <= state.hand_number <= hands:
+        return [f"hand_number must be from 1 to {hands}, got {state.hand_number}"]
+    problems = _seat_problems(state)
+    fresh_from = state.fresh_from
+    if fresh_from > len(state.table):
+        problems.append(f"fresh_from must be from 0 to {len(state.table)}, got {fresh_from}")
         return problems
-    limit = rules.turn_limit
-    if not 1 <= state.turn_number <= (limit or MAX_COUNT):
-        problems.append(
-            f"turn_number must be from 1 to {limit or MAX_COUNT}, got {state.turn_number}"
-        )
+    problems.extend(_meld_problems(state))
+    problems.extend(_contract_problems(state))
+    problems.extend(_draw_and_offer_problems(state))
+    return problems
+
+
+def _seat_problems(state: StateRecord) -> list[str]:
+    """The turn's number, who holds cards, who is stopped and what each seat accepted
+    (SK-LOOP, SK-OFFER, SK-STOP, C-RESIGN)."""
+    problems: list[str] = []
+    turn = state.turn
+    limit = state.rules.turn_limit or MAX_COUNT
+    if not 1 <= state.turn_number <= limit:
+        problems.append(f"turn_number must be from 1 to {limit}, got {state.turn_number}")
     for seat, hand in enumerate(state.hands):
         if seat in state.resigned:
             if hand or seat == turn or state.offer_to == seat:
@@ -169,56 +171,75 @@ def _hand_problems(state: StateRecord) -> list[str]:
             problems.append(f"seat {seat} holds no card, but the hand goes on")
     if state.stopped[turn]:
         problems.append(f"seat {turn} is stopped, but its turn has begun (SK-STOP)")
-    for seat in range(count):
-        if seat == turn and phase is not Phase.DRAW:
+    for seat in range(state.player_count):
+        if seat == turn and state.phase is not Phase.DRAW:
             continue  # cards accepted before the turn may be melded in it
         if _not_within(state.accepted[seat], state.known[seat]):
             problems.append(f"seat {seat} accepted cards that are not known to be in its hand")
         if state.stopped[seat] and not any(map(is_stop_card, state.accepted[seat])):
             problems.append(f"seat {seat} is stopped but accepted no stop card (SK-STOP)")
-    # The turn's melds and extensions (SK-EXTEND).
+    return problems
+
+
+def _meld_problems(state: StateRecord) -> list[str]:
+    """The turn's melds and extensions (SK-EXTEND), once ``fresh_from`` is on the table."""
+    problems: list[str] = []
     fresh_from = state.fresh_from
-    if fresh_from > len(table):
-        problems.append(f"fresh_from must be from 0 to {len(table)}, got {fresh_from}")
-        return problems
-    most = rules.extend_limit_per_meld
+    table_size = len(state.table)
+    most = state.rules.extend_limit_per_meld
     for index, added in enumerate(state.extended):
         if index >= fresh_from and added:
             problems.append(f"extended counts cards added to meld #{index}, put down this turn")
         elif most is not None and added > most:
             problems.append(f"meld #{index} had {added} cards added this turn, more than {most}")
-    for index in range(fresh_from, len(table)):
-        if state.owners[index] != turn:
-            problems.append(f"table meld #{index} was put down this turn, not by seat {turn}")
-    if (state.contract_now or fresh_from < len(table) or any(state.extended)) and (
+    for index in range(fresh_from, table_size):
+        if state.owners[index] != state.turn:
+            problems.append(
+                f"table meld #{index} was put down this turn, not by seat {state.turn}"
+            )
+    if (state.contract_now or fresh_from < table_size or any(state.extended)) and (
         not state.melded
     ):
         problems.append("melds were put down or extended this turn but melded is not set")
-    # The contract (SK-CONTRACT).
-    side = side_of(turn, partnership)
-    size = rules.contract_size(state.hand_number)
+    return problems
+
+
+def _contract_problems(state: StateRecord) -> list[str]:
+    """The contract of the side to play (SK-CONTRACT)."""
+    rules = state.rules
     if not rules.contract:
         if any(state.contracts) or state.progress or state.contract_now:
-            problems.append("a contract is recorded but the rules ask for none")
-    else:
-        if not state.progress < size:
-            problems.append(f"progress must be from 0 to {size - 1}, got {state.progress}")
-        elif state.progress:
-            fresh = table[fresh_from:]
-            if (
-                state.contracts[side]
-                or len(fresh) != state.progress
-                or any(len(meld.cards) != 3 or meld.kind is MeldKind.WILD for meld in fresh)
-                or len({meld.kind for meld in fresh}) != 1
-            ):
-                problems.append("the contract in progress is not the turn's 3-card melds")
-        if state.contract_now and not state.contracts[side]:
-            problems.append("contract_now is set but the side has no contract")
-    # The phase.
+            return ["a contract is recorded but the rules ask for none"]
+        return []
+    problems: list[str] = []
+    made = state.contracts[side_of(state.turn, rules.partnership)]
+    size = rules.contract_size(state.hand_number)
+    if not state.progress < size:
+        problems.append(f"progress must be from 0 to {size - 1}, got {state.progress}")
+    elif state.progress:
+        fresh = state.table[state.fresh_from :]
+        if (
+            made
+            or len(fresh) != state.progress
+            or any(len(meld.cards) != 3 or meld.kind is MeldKind.WILD for meld in fresh)
+            or len({meld.kind for meld in fresh}) != 1
+        ):
+            problems.append("the contract in progress is not the turn's 3-card melds")
+    if state.contract_now and not made:
+        problems.append("contract_now is set but the side has no contract")
+    return problems
+
+
+def _draw_and_offer_problems(state: StateRecord) -> list[str]:
+    """What the draw and the offer phases ask (SK-TURN, SK-OFFER, SK-END, SK-LOOP)."""
+    problems: list[str] = []
+    phase = state.phase
+    turn = state.turn
     if phase is Phase.DRAW:
         if not state.stock:
             problems.append("a draw with an empty pile (the hand should have ended)")
-        if state.melded or state.progress or state.contract_now or fresh_from != len(table):
+        fresh = state.fresh_from != len(state.table)
+        if state.melded or state.progress or state.contract_now or fresh:
             problems.append("turn details are set before the draw")
     if phase is Phase.OFFER:
         offered, taker = state.offer_card, state.offer_to
@@ -242,20 +263,12 @@ def _hand_problems(state: StateRecord) -> list[str]:
 def _result_problems(state: StateRecord, result: HandResult) -> list[str]:
     """How the last hand ended, against the state that followed it (SK-SCORE-MELDS,
     SK-SCORE-HAND, SK-BONUS, SK-TIE)."""
-    problems: list[str] = []
-    rules = state.rules
-    partnership = rules.partnership
-    sides = len(state.totals)
     after = state.phase in (Phase.DEAL, Phase.OVER)
-    expected = state.hand_number if after else state.hand_number - 1
-    problems.extend(
-        last_hand_problems(
-            result.hand_number, result.hands, state.hand_number, expected, rules.deck
-        )
-    )
+    problems = last_hand_problems(result, state.hand_number, after, state.rules.deck)
+    sides = len(state.totals)
     penalties = [0] * sides
     for seat, hand in enumerate(result.hands):
-        penalties[side_of(seat, partnership)] += hand_penalty(hand)
+        penalties[side_of(seat, state.rules.partnership)] += hand_penalty(hand)
     went_out = result.went_out
     if went_out is not None and result.hands[went_out]:
         problems.append(f"last_hand: seat {went_out} went out but holds cards")

@@ -6,20 +6,12 @@ adds the rules' API on top of it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import ClassVar, Protocol
 
 import attrs
 
-from scala40._base.record import (
-    AUTO_CHANCE_SPEC,
-    LAST_HAND_SPEC,
-    RNG_SPEC,
-    Position,
-    RecordBase,
-    field_group,
-    order_fields,
-)
+from scala40._base.record import Position, RecordBase, TableFields, field_group, order_fields
 from scala40._base.state import GameView
 from scala40._checks import describe, is_int
 from scala40._format.codecs import (
@@ -33,7 +25,6 @@ from scala40._format.codecs import (
     PER_SIDE,
     SEATS,
     TOTALS,
-    Melds,
 )
 from scala40._format.specs import Usual, spec
 from scala40._format.text_fields import LengthOf
@@ -41,9 +32,8 @@ from scala40.cards import Card
 from scala40.errors import (
     InvalidValueError,
 )
-from scala40.games.skarney.moves import Move
+from scala40.games.skarney.moves import Deal, Move
 from scala40.games.skarney.phases import (
-    DEAL,
     DRAW,
     HAND_RESULT,
     OFFER,
@@ -55,7 +45,6 @@ from scala40.games.skarney.phases import (
 )
 from scala40.games.skarney.rules import Ruleset
 from scala40.match import singles
-from scala40.melds import Meld
 
 __all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "SkarneyFields", "StateRecord"]
 
@@ -71,20 +60,12 @@ class _Position(Position, Protocol):
 
 
 @field_group
-class SkarneyFields:
+class SkarneyFields(TableFields):
     """The fields of a Skarney game that every seat sees: its record's and its views'
     (:class:`StateRecord`, :class:`~scala40.games.skarney.view.PlayerView`), each
-    declared once with its spec (:mod:`scala40._format.specs`)."""
+    declared once with its spec (:mod:`scala40._format.specs`): the table's
+    (:class:`~scala40._base.record.TableFields`) and these."""
 
-    table: tuple[Meld, ...] = attrs.field(
-        metadata=spec(
-            Melds(),
-            "the melds on the table, in the order they were put down; a wild card is "
-            "followed by = and the card it stands for",
-            place=10,
-        )
-    )
-    """Melds on the table, in the order they were put down (``#0`` first)."""
     owners: tuple[int, ...] = attrs.field(
         metadata=spec(
             SEATS.with_per("table"), "the side that owns each meld of the table", place=11
@@ -162,10 +143,6 @@ class SkarneyFields:
 
     # What follows from these fields and the common ones, the same for a state and a view.
 
-    def _face_up(self) -> Iterator[Card]:
-        for meld in self.table:
-            yield from meld.cards
-
     @property
     def current_player(self: _Position) -> int | None:
         """The seat that decides now: the player whose turn it is, or the seat a card is
@@ -176,21 +153,14 @@ class SkarneyFields:
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, GameView]):
+class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, GameView, HandResult]):
     """The fields of a whole Skarney game at one moment (the base of
     :class:`~scala40.games.skarney.state.GameState`, which is what games are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player whose
     turn it is (while a card is offered: the player who offered it), an offered card
     stays in its owner's hand until accepted, and the stock is the draw pile; the
-    public ones of ``SkarneyFields``; and these. The constructor checks nothing:
-    never call it with values from outside."""
-
-    rng: int = attrs.field(metadata=RNG_SPEC)
-    """Randomness the deals draw from (C-RNG)."""
-    auto_chance: bool = attrs.field(metadata=AUTO_CHANCE_SPEC)
-    """Whether the engine deals by itself."""
-    last_hand: HandResult | None = attrs.field(metadata=LAST_HAND_SPEC)
-    """How the previous hand ended."""
+    public ones of ``SkarneyFields``. The constructor checks nothing: never call it with
+    values from outside."""
 
     game_name: ClassVar[str] = "skarney"
     """The name of the game in the registry (:func:`scala40.game.load_game`)."""
@@ -198,7 +168,7 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, GameView]):
     FORMAT_VERSION: ClassVar[int] = STATE_FORMAT_VERSION
     RULESET = Ruleset
     PHASES = Phase
-    MELD_TYPE = Meld
+    CHANCE_MOVES: ClassVar[tuple[type[Deal], ...]] = (Deal,)
     HAND_RESULT = HAND_RESULT
     ABOUT: ClassVar[str] = (
         "A Skarney game at one moment: the rules, every hand, the pile, the table's melds "
@@ -259,10 +229,6 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, GameView]):
                 f"seat must be from 0 to {self.player_count - 1}, got {describe(seat)}"
             )
         return side_of(seat, self.rules.partnership)
-
-    def chance_cards(self) -> tuple[Card, ...]:
-        """Before a deal, the whole deck (SK-DEAL); else nothing."""
-        return self.rules.deck.cards if self.phase is DEAL else ()
 
     @classmethod
     def side_count(cls, rules: Ruleset, players: int) -> int:

@@ -36,6 +36,7 @@ from scala40._checks import describe, is_bool, is_int
 from scala40.cards import ACE, JOKER, RANK_OF, Card, Deck, as_card, as_cards, french_deck
 from scala40.errors import InvalidArgumentError, InvalidRulesetError
 from scala40.melds import Meld, MeldKind, MeldRules
+from scala40.melds._members import WILD_KIND
 from scala40.rulesets import (
     OptionChecks,
     RulesetBase,
@@ -43,11 +44,6 @@ from scala40.rulesets import (
     set_presets,
 )
 from scala40.rulesets import option_metadata as _rule
-
-# The meld kinds and ends as module constants, which the hot paths compare with: an
-# enum member costs some 15 times as much to read on CPython 3.11 (see the
-# architecture page, "Hot code reads what it compares often as module constants").
-_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
 
 __all__ = [
     "HAND_SIZE",
@@ -382,7 +378,7 @@ def meld_points(cards: Iterable[Card], kind: MeldKind | None = None) -> int:
         codes = as_cards(cards)
     if found is not None and not isinstance(found, MeldKind):
         raise InvalidArgumentError(f"kind must be a MeldKind or None, got {describe(found)}")
-    table = _WILD_MELD_POINTS if found is _WILD_KIND else _MIXED_POINTS
+    table = _WILD_MELD_POINTS if found is WILD_KIND else _MIXED_POINTS
     return sum(table[card] for card in codes)
 
 

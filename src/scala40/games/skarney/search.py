@@ -31,11 +31,7 @@ from scala40.games.skarney.moves import PutDown, put_down_of
 from scala40.games.skarney.rules import MELD_RULES, meld_points
 from scala40.melds import Meld, MeldKind, make_meld
 from scala40.melds._hand import find_melds
-
-# The meld kinds and ends as module constants, which the hot paths compare with: an
-# enum member costs some 15 times as much to read on CPython 3.11 (see the
-# architecture page, "Hot code reads what it compares often as module constants").
-_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+from scala40.melds._members import SEQUENCE_KIND, SET_KIND
 
 __all__ = [
     "CARDS_PER_STEP",
@@ -52,7 +48,7 @@ __all__ = [
     "without",
 ]
 
-CONTRACT_KINDS = (_SET_KIND, _SEQUENCE_KIND)
+CONTRACT_KINDS = (SET_KIND, SEQUENCE_KIND)
 """The kinds of melds a contract is made of: all sets, or all sequences (SK-CONTRACT)."""
 
 _WILD = MELD_RULES.wild_cards
@@ -155,7 +151,7 @@ def _set(naturals: tuple[Card, ...], wild: Card | None) -> _Entry:
             )
             cards = tuple(c for c, _ in pairs)
             represented = tuple(r for _, r in pairs)
-        found = _SETS.put(key, _entry(make_meld(_SET_KIND, cards, represented, -1, MELD_RULES)))
+        found = _SETS.put(key, _entry(make_meld(SET_KIND, cards, represented, -1, MELD_RULES)))
     return found
 
 
@@ -269,7 +265,7 @@ def _sequence(cards: tuple[Card, ...], represented: tuple[Card, ...], start: int
     key = (cards, start)
     found = _SEQUENCES.get(key)
     if found is None:
-        meld = make_meld(_SEQUENCE_KIND, cards, represented, start, MELD_RULES)
+        meld = make_meld(SEQUENCE_KIND, cards, represented, start, MELD_RULES)
         found = _SEQUENCES.put(key, _entry(meld))
     return found
 
@@ -396,7 +392,7 @@ _THREE = range(3, 4)
 
 def _contract_groups(hand: tuple[Card, ...], kind: MeldKind) -> list[_Group]:
     """The groups of :func:`contract_melds`."""
-    if kind is _SET_KIND:
+    if kind is SET_KIND:
         return _groups(hand, _THREE, None, False)
     return _groups(hand, None, _THREE, False)
 
@@ -537,7 +533,7 @@ def _holds(hand: tuple[Card, ...], kind: MeldKind, needed: int) -> bool:
         return False
     # Each meld takes one wild card at most: more than ``needed`` are never used.
     wilds = min(len(hand) - len(naturals), needed)
-    if kind is _SET_KIND:
+    if kind is SET_KIND:
         ranks = [RANK_OF[card] for card in naturals]
         counts = tuple(sorted(ranks.count(rank) for rank in set(ranks)))
         return _shape_holds(kind, wilds, needed, counts)
@@ -554,7 +550,7 @@ def _shape_holds(kind: MeldKind, wilds: int, needed: int, groups: tuple[Any, ...
     shape = (kind, wilds, needed, groups)
     found = _HOLDS.get(shape)
     if found is None:
-        holds = _holds_sets if kind is _SET_KIND else _holds_runs
+        holds = _holds_sets if kind is SET_KIND else _holds_runs
         found = _HOLDS.put(shape, holds(groups, wilds, needed))
     return found
 
@@ -653,7 +649,7 @@ class _Parts:
         self.naturals = len(naturals)
         self.wilds = self.size - self.naturals
         self.groups: list[Any]
-        if kind is _SET_KIND:
+        if kind is SET_KIND:
             # Natural cards by rank: one count each.
             counts = [0] * 14
             for card in naturals:
@@ -681,7 +677,7 @@ class _Parts:
         if wilds > needed:
             wilds = needed  # min(), without the builtin's call: asked of every candidate
         kind = self.kind
-        if kind is _SET_KIND:
+        if kind is SET_KIND:
             counts = self.groups.copy()
             for card in taken:
                 counts[RANK_OF[card]] -= 1

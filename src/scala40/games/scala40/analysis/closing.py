@@ -10,6 +10,7 @@ from typing import cast
 
 import attrs
 
+import scala40.games.scala40.moves as kinds
 from scala40._checks import describe
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card, as_card
 from scala40.errors import (
@@ -26,14 +27,11 @@ from scala40.games.scala40.hand.packing import COUNT_WEIGHTS
 from scala40.games.scala40.hand.tables import sorted_hand_melds
 from scala40.games.scala40.moves import (
     Discard,
-    DrawStock,
     LayOff,
     Move,
     PutDown,
     Split,
     SwapJoker,
-    TakeDiscard,
-    TakeUpcard,
     put_down_of,
 )
 from scala40.games.scala40.phases import DRAW, PLAY
@@ -52,7 +50,7 @@ def _post_draw_states(state: GameState, drawn: Card | None) -> list[tuple[Move, 
     """The draws worth asking about, and the states after them."""
     legal = state.legal_moves()
     found: list[tuple[Move, GameState]] = []
-    for move in (TakeDiscard(), TakeUpcard()):
+    for move in (kinds.TakeDiscard(), kinds.TakeUpcard()):
         if move in legal:
             found.append((move, state.apply(move)))
     if drawn is not None:
@@ -65,7 +63,8 @@ def _post_draw_states(state: GameState, drawn: Card | None) -> list[tuple[Move, 
         position = len(stock) - 1 - stock[::-1].index(drawn)
         stock[position], stock[-1] = stock[-1], stock[position]
         moved = attrs.evolve(state, stock=tuple(stock))
-        found.append((DrawStock(), moved.apply(DrawStock())))
+        draw = kinds.DrawStock()
+        found.append((draw, moved.apply(draw)))
     return found
 
 

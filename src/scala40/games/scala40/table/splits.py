@@ -26,15 +26,21 @@ __all__ = ["find_splits", "one_run", "split_moves"]
 # for it yet, so that whether a call stays within its budget never depends on what other
 # calls asked before.
 _SPLITS: BoundedCache[
-    tuple[MeldRules, Meld, tuple[Card, ...], int], tuple[tuple[Split, ...], int]
+    tuple[MeldRules, Meld, tuple[Card, ...], int, int | None], tuple[tuple[Split, ...], int]
 ] = BoundedCache("scala40 splits", HAND_LIMIT)
 
 
 def split_moves(
-    hand: tuple[Card, ...], index: int, meld: Meld, rules: MeldRules, budget: WorkBudget
+    hand: tuple[Card, ...],
+    index: int,
+    meld: Meld,
+    rules: MeldRules,
+    budget: WorkBudget,
+    most: int | None = None,
 ) -> tuple[Split, ...]:
     """Every way to add cards of ``hand`` to table sequence ``meld`` (at ``index``) and cut
-    it into sequences of 3-5 cards (S40-V-SPLIT), within ``budget``."""
+    it into sequences of 3-5 cards (S40-V-SPLIT), within ``budget``; with ``most``, only
+    those that add at most ``most`` cards."""
     wild_set = rules.wild_cards
     slots = rules.sequence_slots
     suit = meld.suit
@@ -44,9 +50,12 @@ def split_moves(
         for i in range(max(0, meld.start - 5), min(len(slots), meld.start + len(meld) + 5))
     }
     pool = tuple(c for c in hand if c in near or c in wild_set)
-    if len(meld) + len(pool) <= 5:
+    if most is not None and most >= len(pool):
+        most = None  # no split adds more cards than the pool holds: one answer for both
+    # A split makes pieces of more than five cards in all.
+    if len(meld) + (len(pool) if most is None else most) <= 5:
         return ()
-    key = (rules, meld, pool, index)
+    key = (rules, meld, pool, index, most)
     known = _SPLITS.get(key)
     if known is not None:
         if key not in budget.charged:
@@ -54,7 +63,7 @@ def split_moves(
             budget.spend(known[1], _what(meld))
         return known[0]
     before = budget.left
-    found = tuple(find_splits(index, meld, pool, rules, budget))
+    found = tuple(find_splits(index, meld, pool, rules, budget, most))
     _SPLITS.put(key, (found, before - budget.left))
     budget.charged.add(key)
     return found
@@ -70,19 +79,21 @@ def find_splits(
     pool: tuple[Card, ...],
     rules: MeldRules,
     budget: WorkBudget | None = None,
+    most: int | None = None,
 ) -> Iterator[Split]:
-    """Every split of table sequence ``meld`` with cards of ``pool`` (S40-V-SPLIT), within
-    ``budget`` (the call's, :func:`~scala40.games.scala40.budget.call_budget`, if not
-    given), :data:`~scala40.games.scala40.budget.SWEEP_WORK` units a step: a place
-    reached with some pieces open, or one way to give the cards of a place to the open
-    pieces.
+    """Every split of table sequence ``meld`` with cards of ``pool`` (S40-V-SPLIT), adding
+    at most ``most`` of them if given, within ``budget`` (the call's,
+    :func:`~scala40.games.scala40.budget.call_budget`, if not given),
+    :data:`~scala40.games.scala40.budget.SWEEP_WORK` units a step: a place reached with
+    some pieces open, or one way to give the cards of a place to the open pieces.
 
     The pieces are built in one sweep over the sequence's places, lowest first: at each
     place, the pieces still open either stop there (once they have enough cards) or take
     one card of that place (the sequence's own, or one from the pool: the natural card of
     the place or a wild card standing for it), and new pieces may start. Only ways that
     can still succeed are followed, so the work grows with the splits there are, not with
-    the subsets of the pool; a piece that has taken more wild cards than a meld may hold,
+    the subsets of the pool; a way that has taken more than ``most`` cards of the pool is
+    not followed, nor a piece that has taken more wild cards than a meld may hold,
     or than its natural cards can outweigh by its fifth place, is not followed
     (S40-JOKER, S40-V-MULTIJOKER). :func:`~scala40.games.scala40.engine.apply` makes the
     final checks.
@@ -101,6 +112,8 @@ def find_splits(
     cap = rules.max_wilds
     lead = rules.min_natural_lead
     found: dict[Split, tuple[int, tuple[Card, ...]]] = {}
+    # Every card a way takes from the pool is a card the split adds.
+    most_added = len(pool) if most is None else most
     seen: set[_SplitShape] = set()
     funds = budget or call_budget()
 
@@ -197,6 +210,7 @@ def find_splits(
         open_pieces: list[list[tuple[Card, Card]]],
         closed: list[list[tuple[Card, Card]]],
         started: bool,
+        added: int,
     ) -> None:
         spend(SWEEP_WORK)
         if place > highest:
@@ -225,13 +239,15 @@ def find_splits(
                 covering = len(going) + new
                 if covering == 0:
                     if not started:
-                        sweep(place + 1, [], stopped, False)
+                        sweep(place + 1, [], stopped, False, added)
                     elif place > last:
                         emit(stopped)  # the run ends here, every card of the sequence used
                     continue
                 need = covering - (mine is not None)
                 if need < 0:
                     continue
+                if added + need > most_added:
+                    break  # more pieces here take more cards of the pool
                 for taken in hand_items(place, need):
                     here = ([mine] if mine is not None else []) + list(taken)
                     for card, _ in taken:
@@ -250,11 +266,11 @@ def find_splits(
                             ) and not may_hold(piece, place):
                                 break
                         else:
-                            sweep(place + 1, pieces, stopped, True)
+                            sweep(place + 1, pieces, stopped, True, added + need)
                     for card, _ in taken:
                         (wilds if card in wild_set else naturals)[card] += 1
 
-    sweep(lowest, [], [], False)
+    sweep(lowest, [], [], False, 0)
     yield from sorted(found, key=lambda move: (*found[move], move.pieces))
 
 
