@@ -33,6 +33,7 @@ from scala40.cards import (
     spanish_card_name,
 )
 from scala40.errors import InvalidArgumentError
+from scala40.melds import Meld
 
 __all__ = [
     "DRAW_HINT",
@@ -103,6 +104,12 @@ def seat_values(values: Sequence[int]) -> str:
     'P0 12, P1 -3'
     """
     return ", ".join(f"P{seat} {value}" for seat, value in enumerate(values))
+
+
+def check_meld_value(meld: object) -> None:
+    """Refuse what is not a meld (a game's words for a meld take only melds)."""
+    if not isinstance(meld, Meld):
+        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
 
 
 def check_state(state: object, accepted: bool, what: str, *names: object) -> None:

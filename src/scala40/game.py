@@ -69,7 +69,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 import attrs
 
 from scala40._checks import check_flag, check_int, check_names, describe, is_int
-from scala40._wording import move_text, reading_text, seat_values
+from scala40._wording import (
+    card_name,
+    card_names,
+    cards_count,
+    check_meld_value,
+    move_text,
+    reading_text,
+    seat_label,
+    seat_values,
+)
 from scala40.errors import (
     InvalidArgumentError,
     InvalidPositionError,
@@ -236,11 +245,6 @@ MAX_MELD_TOTAL = 10**12
 """The largest meld total :meth:`GameText.meld_total` takes (far past any deck's cards)."""
 
 
-def _check_meld(meld: object) -> None:
-    if not isinstance(meld, Meld):
-        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
-
-
 class GameText:
     """The words the command line uses for a game; a game overrides what it can say better.
 
@@ -273,6 +277,41 @@ class GameText:
         """The line naming the winners of a game that is over (or saying there is none)."""
         winners = " and ".join(f"P{seat} ({names[seat]})" for seat in state.winners)
         return f"Winner: {winners}" if winners else "No winner."
+
+    def _board_view(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> Any:
+        """Seat ``seat``'s view of ``state``, for its board, once the board's arguments
+        are checked (as :meth:`board` says)."""
+        self._check(state, names)
+        check_flag("unicode", unicode)
+        return state.view(seat)
+
+    @staticmethod
+    def _pile_words(view: Any, unicode: bool) -> str:
+        """The stock and the discard pile, as a board's first line says them."""
+        top = card_name(view.discard[-1], unicode) if view.discard else "-"
+        pile = cards_count(len(view.discard))
+        return f"stock {cards_count(view.stock_size)} · discard pile {top} ({pile})"
+
+    @staticmethod
+    def _seat_scores(view: Any, names: Sequence[str], out: str = "") -> str:
+        """Each seat's total, as a board says them (``out`` after a seat out of play)."""
+        return " · ".join(
+            f"{seat_label(seat, names)} {score}" + ("" if view.active[seat] else out)
+            for seat, score in enumerate(view.scores)
+        )
+
+    @staticmethod
+    def _hand_line(view: Any, unicode: bool, note: str = "", none: str = "-") -> str:
+        """A board's line of the player's own hand (``note`` after its count)."""
+        cards = card_names(view.hand, unicode, none=none)
+        return f"Your hand ({cards_count(len(view.hand))}{note}): {cards}"
+
+    @staticmethod
+    def _chance_words(state: Any) -> str:
+        """The status of a state whose next step is the dealer's: a deal, or a restock."""
+        if state.phase.value == "deal":
+            return f"hand {state.hand_number + 1} is to be dealt"
+        return "the stock is to be rebuilt from the discard pile"
 
     def board(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as seat ``seat`` sees it (nothing hidden from it is shown).
@@ -344,7 +383,7 @@ class GameText:
 
         :raises InvalidArgumentError: ``meld`` is not a meld, or ``unicode`` not a bool.
         """
-        _check_meld(meld)
+        check_meld_value(meld)
         check_flag("unicode", unicode)
         return reading_text(meld.cards, meld.represented, unicode)
 
@@ -361,7 +400,7 @@ class GameText:
 
         :raises InvalidArgumentError: ``meld`` is not a meld.
         """
-        _check_meld(meld)
+        check_meld_value(meld)
         value: int = meld.value
         return value
 

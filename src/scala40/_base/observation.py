@@ -38,14 +38,26 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 from typing_extensions import Buffer
 
-from scala40._base.rows import LayoutBase, float_bytes, mark_rows, seat_counts_row, seat_row
+from scala40._base.rows import (
+    LayoutBase,
+    capped_count_row,
+    count_row,
+    float_bytes,
+    mark_rows,
+    member_row,
+    seat_counts_row,
+    seat_mark_row,
+    seat_row,
+    seats_row,
+)
 from scala40._checks import check_seat, describe
 from scala40._format.generated import compile_source
+from scala40._wording import cards_text, ints_text, view_heading
 from scala40.errors import InvalidArgumentError
 from scala40.game import ObservationField
 from scala40.melds import Meld, MeldKind
@@ -55,9 +67,12 @@ __all__ = [
     "COUNT_CAP",
     "KEPT",
     "MELD_KINDS",
+    "SEATS",
+    "SHARED",
     "UNSEEN",
     "UNSET",
     "ZERO_ROW",
+    "Block",
     "Hand",
     "Kept",
     "Mark",
@@ -73,6 +88,7 @@ __all__ = [
     "compile_writer",
     "max_table_melds",
     "most_copies",
+    "shared",
     "update_table_blocks",
     "write_cards",
     "write_hand",
@@ -159,15 +175,75 @@ def card_blocks(copies: float, *, discard_pile: bool) -> tuple[ObservationField,
     )
 
 
+@attrs.frozen
+class Block:
+    """A block after the card blocks, as a game declares it (its encoding's
+    :attr:`~ObservationBase.BLOCKS`): its name, shape, meaning and bounds, where a name in
+    the shape or a bound stands for a size of the ruleset and number of players (the
+    ``sizes`` of :meth:`~ObservationBase._block_sizes`: ``seats``, ``melds``, ``deck``...).
+
+    >>> from scala40._base.observation import Block
+    >>> Block("table_owner", ("melds", "seats"), "who put each meld down").field(
+    ...     {"melds": 36, "seats": 2}
+    ... ).shape
+    (36, 2)
+    """
+
+    name: str
+    shape: tuple[int | str, ...]
+    doc: str
+    low: float | str = 0.0
+    high: float | str = 1.0
+    shared: bool = attrs.field(default=False, kw_only=True)
+    """Whether the shared encoding writes it (a block of :data:`SHARED`)."""
+
+    def field(self, sizes: dict[str, float]) -> ObservationField:
+        """The block under ``sizes``."""
+        shape = [int(sizes[part]) if isinstance(part, str) else part for part in self.shape]
+        low = sizes[self.low] if isinstance(self.low, str) else self.low
+        high = sizes[self.high] if isinstance(self.high, str) else self.high
+        return ObservationField(self.name, tuple(shape), self.doc, low, high)
+
+
+SEATS = ("seats",)
+"""The shape of a seat block: a number a seat."""
+SHARED = {
+    block.name: block
+    for block in (
+        Block("table_kind", ("melds", "kinds"), "each meld's kind", shared=True),
+        Block("hand_sizes", SEATS, "cards in each hand", 0, "held", shared=True),
+        Block("stock_size", (1,), "cards in the stock", 0, "deck", shared=True),
+        Block("to_move", SEATS, "who decides now", shared=True),
+        Block("turn", SEATS, "whose turn it is", shared=True),
+        Block("dealer", SEATS, "who dealt", shared=True),
+        Block("winners", SEATS, "who won the game", shared=True),
+        Block("turns_played", SEATS, "turns completed this hand", shared=True),
+        Block("phase", ("phases",), "the phase", shared=True),
+        Block("hand_number", (1,), "the hand being played", shared=True),
+    )
+}
+"""The blocks that read alike in every game that has them, by name: a game declares
+them by name (or by :func:`shared`, in its own words) and the others as :class:`Block`;
+the shared encoding writes them (but ``table_kind``, which a :class:`Table` writes)."""
+
+
+def shared(name: str, doc: str) -> Block:
+    """The shared block ``name`` (:data:`SHARED`), said in a game's own words ``doc``."""
+    return attrs.evolve(SHARED[name], doc=doc)
+
+
 ZERO_ROW = array("f", bytes(4 * CARD_CODES))
 """A row of :data:`CARD_CODES` zeros, copied to make a card block (never changed)."""
+
+
 UNSET: Any = object()
 """What a sheet remembers of an input before it is written from any."""
 
 
 # -- what a game declares it writes -------------------------------------------------------
 #
-# A game's encoding lists what it writes (``_writes``): its card blocks, then blocks each
+# A game's encoding lists what it writes (``_own_writes``; the shared encoding adds the
+# rows of the shared blocks): its card blocks, then blocks each
 # made from a few inputs, the fields of the view (or of the state: they read alike) or
 # one of ``me``, ``hand``, ``hand_sizes``, ``stock_size``, each written again only when
 # one of its inputs changed since the seat's sheet was last written (compared by
@@ -479,6 +555,8 @@ class ObservationBase(Generic[R, L]):
         self._sheets = _Sheets()
         self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
         self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
+        # Melds come back, moved or extended (a static method: the rows keep no encoding).
+        self._meld_numbers = Kept(self._meld_rows)
 
     def __reduce__(self) -> Any:
         # Made anew: the sheets recognise states by identity, which means nothing in
@@ -569,12 +647,82 @@ class ObservationBase(Generic[R, L]):
         sheet.source = state
         return b"".join((sheet.raw, tail))
 
-    def _writes(self) -> tuple[Write, ...]:
-        """What the encoding writes, block by block (see :class:`Row` and its kin)."""
-        raise NotImplementedError  # pragma: no cover - every encoding writes its numbers
+    BLOCKS: ClassVar[tuple[Block | str, ...]] = ()
+    """The blocks after the card blocks, in order: a :class:`Block`, or the name of a
+    shared one (:data:`SHARED`)."""
+    PHASES: ClassVar[tuple[Any, ...]] = ()
+    """The game's phases, in the order of the ``phase`` block."""
+    DISCARD_PILE: ClassVar[bool] = True
+    """Whether the card blocks have the discard pile's (:func:`card_blocks`)."""
+
+    TABLE: ClassVar[tuple[str, str, str] | None] = None
+    """The table blocks of a game that puts melds on the table (:class:`Table`): each
+    meld's kind, then its two card rows (:meth:`_meld_rows`)."""
+
+    @staticmethod
+    def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
+        raise NotImplementedError  # pragma: no cover - every game with a table has its rows
+
+    def _declared(self) -> tuple[Block, ...]:
+        return tuple(SHARED[block] if isinstance(block, str) else block for block in self.BLOCKS)
 
     def _blocks(self, rules: R, player_count: int) -> tuple[ObservationField, ...]:
-        raise NotImplementedError  # pragma: no cover - every encoding lists its blocks
+        sizes = self._block_sizes(rules, player_count)
+        return (
+            *card_blocks(sizes["copies"], discard_pile=self.DISCARD_PILE),
+            *(block.field(sizes) for block in self._declared()),
+        )
+
+    def _writes(self) -> tuple[Write, ...]:
+        """What the encoding writes (see :class:`Row` and its kin): the card blocks, the
+        game's own blocks (:meth:`_own_writes`), then the shared ones it has."""
+        rows = {
+            "hand_sizes": Row("hand_sizes", "hand_sizes", self._sizes_row),
+            "stock_size": Row("stock_size", "stock_size", count_row),
+            "to_move": Row("to_move", "current_player", seat_mark_row),
+            "turn": Row("turn", "turn", seat_mark_row),
+            "dealer": Row("dealer", "dealer", seat_mark_row),
+            "winners": Row("winners", "winners", seats_row),
+            "turns_played": Row("turns_played", "turns_played", self._turns_row),
+            "phase": Row("phase", "phase", member_row(self.PHASES), "phase"),
+            "hand_number": Row("hand_number", "hand_number", capped_count_row(COUNT_CAP)),
+        }
+        # Card blocks: a card the player sees is not unseen. Seat blocks, the viewing
+        # player first: seat ``s`` at place ``(s - me) % n``.
+        cards: tuple[Write, ...] = (Hand(),)
+        if self.DISCARD_PILE:
+            cards = (Pile(), Hand(), Mark("taken", "taken"))
+        if self.TABLE is not None:
+            cards = (Table(self.TABLE, self._meld_numbers.__getitem__), *cards)
+        shared = [
+            rows[block.name] for block in self._declared() if block.shared and block.name in rows
+        ]
+        return (*cards, *self._own_writes(), *shared)
+
+    def _own_writes(self) -> tuple[Write, ...]:
+        raise NotImplementedError  # pragma: no cover - every encoding writes its numbers
+
+    def _deck(self, rules: R) -> Any:
+        """The deck ``rules`` play with."""
+        return rules.deck  # type: ignore[attr-defined]
+
+    def _block_sizes(self, rules: R, player_count: int) -> dict[str, float]:
+        """The sizes a :class:`Block` names, for ``rules`` and ``player_count`` seats: the
+        ``seats``, the table's ``melds`` and the meld ``kinds``, the card ``cards``, the
+        ``phases``, the
+        ``deck``'s size, the most cards ``held`` in a hand and the most ``copies`` of a
+        card (a game adds its own)."""
+        deck = self._deck(rules)
+        return {
+            "seats": player_count,
+            "melds": deck.size // 3,  # as max_table_melds
+            "kinds": len(MELD_KINDS),
+            "cards": CARD_CODES,
+            "phases": len(self.PHASES),
+            "deck": float(deck.size),
+            "held": float(deck.size),
+            "copies": most_copies(deck.cards),
+        }
 
     def _layout(self, rules: R, player_count: int) -> L:
         """The layout of ``rules`` and ``player_count`` seats, computed once."""
@@ -633,7 +781,34 @@ class ObservationBase(Generic[R, L]):
         change in a game); equal views give equal texts, different views different ones."""
         return "\n".join(self._lines(view))
 
+    STOCK_WORD: ClassVar[str] = "stock"
+    """What the text calls the stock."""
+
     def _lines(self, view: Any) -> tuple[str, ...]:
+        """The text's lines: whose view it is and who decides, the hand, the counts of
+        cards, the game's own lines (:meth:`_own_lines`), then the last hand."""
+        return (
+            view_heading(view) + self._deciding(view),
+            f"hand: {self._cards_words(view.hand)}",
+            f"hand sizes: {ints_text(view.hand_sizes)}; {self.STOCK_WORD}: {view.stock_size}",
+            *self._own_lines(view),
+            f"last hand: {self._hand_text(view.last_hand)}",
+        )
+
+    def _cards_words(self, cards: Sequence[int]) -> str:
+        """How the text writes cards (a hand, a pile)."""
+        return cards_text(cards)
+
+    def _deciding(self, view: Any) -> str:
+        """The end of the text's first line: whose turn it is, and who decides."""
+        mover = view.current_player
+        return f", {self._turn_words(view)}, deciding " + ("-" if mover is None else str(mover))
+
+    def _turn_words(self, view: Any) -> str:
+        """Whose turn it is, in the text's first line."""
+        return f"turn {view.turn}"
+
+    def _own_lines(self, view: Any) -> tuple[str, ...]:
         raise NotImplementedError  # pragma: no cover - every encoding says what a view shows
 
     def _hand_text(self, last: Any) -> str:

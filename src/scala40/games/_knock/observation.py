@@ -15,11 +15,8 @@ number first, then the next player's in play order, and so on.
 >>> from scala40.games._knock.observation import OBSERVATION
 >>> state = chinchon.new_game(players=2, seed=1)
 >>> fields = OBSERVATION.fields(state.rules, 2)
->>> [field.name for field in fields][:5], sum(field.size for field in fields)
-(['hand', 'unseen', 'discard', 'discard_top', 'taken'], 416)
->>> numbers = OBSERVATION.encode(state.view(0))
->>> len(numbers), sum(numbers[:53]) == len(state.hands[0]), numbers.typecode
-(416, True, 'f')
+>>> [field.name for field in fields][5:7], sum(field.size for field in fields)
+(['wild', 'values'], 416)
 >>> print(OBSERVATION.text(state.view(0)).splitlines()[1])
 hand: 2S 3S KS 5H 5D AC 4C
 """
@@ -32,29 +29,21 @@ import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
-    COUNT_CAP,
-    Hand,
-    Mark,
+    SEATS,
+    Block,
     ObservationBase,
-    Pile,
     Row,
     Seen,
     Write,
-    card_blocks,
-    most_copies,
 )
 from scala40._base.rows import (
     LayoutBase,
-    capped_count_row,
     clipped,
-    count_row,
     float_bytes,
     mark_rows,
-    member_row,
-    seat_mark_row,
     seats_row,
 )
-from scala40._wording import cards_text, ints_text, view_heading
+from scala40._wording import cards_text, ints_text
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games._knock.phases import (
@@ -72,7 +61,6 @@ from scala40.games._knock.view import PlayerView
 
 __all__ = ["CARD_CODES", "OBSERVATION", "KnockObservation"]
 
-_PHASES = tuple(Phase)
 _ENDS = tuple(end for end in HandEnd if end is not HandEnd.BLOCKED)
 """The hand ends ``last_end`` marks: a blocked hand (``turn_limit``) marks none, which
 keeps one layout for every ruleset, whether it has a turn limit or not."""
@@ -80,7 +68,7 @@ _END_ROWS = {id(end): row for end, row in zip(_ENDS, mark_rows(len(_ENDS)), stri
 """The ``last_end`` block of each end that has one, by the member's identity (hashing an
 enum member runs Python code, ``id`` does not)."""
 _NO_END = mark_rows(len(_ENDS))[-1]
-_PHASE_ROW = member_row(_PHASES)
+_CARDS = ("cards",)
 _SCALE_CAP = 4.0
 """Totals and points are given as fractions of the limit, clipped to this either way."""
 _REENTRY_CAP = 10
@@ -107,8 +95,30 @@ class KnockObservation(ObservationBase[Any, _Layout]):
     """The numbers and the text of a knock game's player view (see :meth:`fields` for
     the blocks, in order)."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    PHASES = tuple(Phase)
+    BLOCKS = (
+        Block("wild", _CARDS, "the wild card codes"),
+        Block("values", _CARDS, "each card code's unmatched value over 50"),
+        "hand_sizes",
+        "stock_size",
+        Block("active", SEATS, "who is still in the game"),
+        Block("scores", SEATS, "totals over the limit", -_SCALE_CAP, _SCALE_CAP),
+        Block("last_points", SEATS, "last hand's points", -_SCALE_CAP, _SCALE_CAP),
+        Block("winners", SEATS, "who won the game"),  # written with the scores
+        "to_move",
+        "turn",
+        "dealer",
+        "turns_played",
+        Block("pending", SEATS, "who still decides out of turn"),
+        Block("reentries", SEATS, "re-entries made"),
+        Block("may_reenter", SEATS, "who may still re-enter"),
+        Block("gins", SEATS, "gins in a row from the first hand"),
+        Block("last_closer", SEATS, "who ended the previous hand"),
+        Block("last_end", (len(_ENDS),), "how the previous hand ended (none for a blocked hand)"),
+        "phase",
+        Block("reentry_total", (1,), "the total of a re-entry", -_SCALE_CAP, _SCALE_CAP),
+        "hand_number",
+    )
 
     def fields(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` (a Rumino, Chinchón or La Conga ruleset) and
@@ -178,61 +188,22 @@ class KnockObservation(ObservationBase[Any, _Layout]):
         """
         return self._fields_of(rules, player_count)
 
-    def _blocks(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
-        profile = _profile(rules)
-        n = player_count
-        copies = most_copies(profile.deck.cards)
-        cards = (CARD_CODES,)
-        seats = (n,)
-        cap = _SCALE_CAP
-        return (
-            *card_blocks(copies, discard_pile=True),
-            ObservationField("wild", cards, "the wild card codes"),
-            ObservationField("values", cards, "each card code's unmatched value over 50"),
-            ObservationField("hand_sizes", seats, "cards in each hand", 0, profile.hand_size + 1),
-            ObservationField("stock_size", (1,), "cards in the stock", 0, profile.deck.size),
-            ObservationField("active", seats, "who is still in the game"),
-            ObservationField("scores", seats, "totals over the limit", -cap, cap),
-            ObservationField("last_points", seats, "last hand's points", -cap, cap),
-            ObservationField("winners", seats, "who won the game"),
-            ObservationField("to_move", seats, "who decides now"),
-            ObservationField("turn", seats, "whose turn it is"),
-            ObservationField("dealer", seats, "who dealt"),
-            ObservationField("turns_played", seats, "turns completed this hand"),
-            ObservationField("pending", seats, "who still decides out of turn"),
-            ObservationField("reentries", seats, "re-entries made"),
-            ObservationField("may_reenter", seats, "who may still re-enter"),
-            ObservationField("gins", seats, "gins in a row from the first hand"),
-            ObservationField("last_closer", seats, "who ended the previous hand"),
-            ObservationField(
-                "last_end", (len(_ENDS),), "how the previous hand ended (none for a blocked hand)"
-            ),
-            ObservationField("phase", (len(_PHASES),), "the phase"),
-            ObservationField("reentry_total", (1,), "the total of a re-entry", -cap, cap),
-            ObservationField("hand_number", (1,), "the hand being played"),
-        )
+    def _deck(self, rules: Any) -> Any:
+        return _profile(rules).deck
 
-    def _writes(self) -> tuple[Write, ...]:
-        # Card blocks: a card the player sees is not unseen. Seat blocks, the viewing
-        # player first: seat ``s`` at place ``(s - me) % n``.
+    def _block_sizes(self, rules: Any, player_count: int) -> dict[str, float]:
+        sizes = super()._block_sizes(rules, player_count)
+        sizes["held"] = _profile(rules).hand_size + 1
+        return sizes
+
+    def _own_writes(self) -> tuple[Write, ...]:
         return (
-            Pile(),
-            Hand(),
-            Mark("taken", "taken"),
             Seen(_SHOWN, _shown_cards, ("phase", "last_hand")),
-            Row("hand_sizes", "hand_sizes", self._sizes_row),
-            Row("stock_size", "stock_size", count_row),
             Row(_STANDING, _STANDING_INPUTS, _standing, "last_hand"),
             Row(_RECORDS, ("reentries", "gins", "last_hand"), _records, "last_hand"),
             Row("last_end", "last_hand", _last_end_row, "last_hand"),
-            Row("to_move", "current_player", seat_mark_row),
-            Row("turn", "turn", seat_mark_row),
-            Row("dealer", "dealer", seat_mark_row),
-            Row("turns_played", "turns_played", self._turns_row),
             Row("pending", "pending", seats_row),
-            Row("phase", "phase", _PHASE_ROW, "phase"),
             Row("reentry_total", "reentry_total", _reentry_total_row),
-            Row("hand_number", "hand_number", capped_count_row(COUNT_CAP)),
         )
 
     def _new_layout(self, rules: Any, player_count: int) -> _Layout:
@@ -250,20 +221,14 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             reentry=rules.reentry,
         )
 
-    def _lines(self, view: PlayerView) -> tuple[str, ...]:
+    def _own_lines(self, view: PlayerView) -> tuple[str, ...]:
         taken = "-" if view.taken is None else CARD_NAMES[view.taken]
-        mover = view.current_player
         return (
-            f"{view_heading(view)}, turn {view.turn}, deciding "
-            + ("-" if mover is None else str(mover)),
-            f"hand: {cards_text(view.hand)}",
-            f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
             f"discard: {cards_text(view.discard)}; taken: {taken}",
             f"turns: {ints_text(view.turns_played)}; active: {ints_text(view.active)}",
             f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
             f"reentries: {ints_text(view.reentries)}; gins: {ints_text(view.gins)}",
             f"pending: {ints_text(view.pending)}; reentry total: {view.reentry_total}",
-            f"last hand: {self._hand_text(view.last_hand)}",
         )
 
     def _hand_words(self, last: HandResult) -> str:

@@ -19,17 +19,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from scala40._checks import check_flag, describe
+from scala40._checks import check_flag
 from scala40._wording import (
     card_name,
     card_names,
     cards_count,
+    check_meld_value,
     check_state,
     seat_label,
     seat_values,
 )
 from scala40.cards import CARD_NAMES, spanish_card_name
-from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
 from scala40.games._knock.arrange import best_arrangement
 from scala40.games._knock.bots import GreedyBot
@@ -55,15 +55,10 @@ sota J, caballo Q, rey K."""
 """The command line's help on the moves of a game that closes (Chinchón, La Conga)."""
 
 
-def _check_unicode(unicode: object) -> None:
-    check_flag("unicode", unicode)
-
-
 def meld_text(meld: Meld, unicode: bool) -> str:
     """A meld's cards in order, each wild card followed by ``=`` and its card."""
-    if not isinstance(meld, Meld):
-        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
-    _check_unicode(unicode)
+    check_meld_value(meld)
+    check_flag("unicode", unicode)
     wild = meld.rules.wild_cards
     return " ".join(
         card_name(card, unicode)
@@ -118,19 +113,11 @@ class KnockText(GameText):
 
     def board(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as ``seat`` sees it: no other hand is shown until a hand's end."""
-        self._check(state, names)
-        _check_unicode(unicode)
-        view = state.view(seat)
-        top = card_name(view.discard[-1], unicode) if view.discard else "-"
+        view = self._board_view(state, seat, names, unicode)
         lines = [
-            f"Hand {view.hand_number} · dealer P{view.dealer} · stock {cards_count(view.stock_size)} "
-            f"· discard pile {top} ({cards_count(len(view.discard))})"
+            f"Hand {view.hand_number} · dealer P{view.dealer} · {self._pile_words(view, unicode)}",
+            f"Scores ({self._limit_text(state)}): {self._seat_scores(view, names, ' (out)')}",
         ]
-        scores = " · ".join(
-            f"{seat_label(player, names)} {score}" + ("" if view.active[player] else " (out)")
-            for player, score in enumerate(view.scores)
-        )
-        lines.append(f"Scores ({self._limit_text(state)}): {scores}")
         for player in range(view.player_count):
             if player != seat and view.active[player]:
                 lines.append(
@@ -139,9 +126,7 @@ class KnockText(GameText):
         if not view.active[seat]:
             lines.append("You are out of the game.")
             return lines
-        lines.append(
-            f"Your hand ({cards_count(len(view.hand))}): {card_names(view.hand, unicode)}"
-        )
+        lines.append(self._hand_line(view, unicode))
         if self.spanish and view.hand:
             lines.append("  " + ", ".join(spanish_card_name(card) for card in view.hand))
         if view.hands_shown:
@@ -253,9 +238,7 @@ class KnockText(GameText):
         """The phase and the seat to decide."""
         self._check(state)
         if state.is_chance:
-            if state.phase is Phase.DEAL:
-                return f"hand {state.hand_number + 1} is to be dealt"
-            return "the stock is to be rebuilt from the discard pile"
+            return self._chance_words(state)
         return f"{state.phase.value}, player {state.current_player} to decide"
 
     def final(self, state: Any, names: Sequence[str]) -> list[str]:

@@ -24,37 +24,24 @@ hand: AS 6H 6H 8H JH 2D 6D 8D 9D 10D 4C JC KC
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 
 import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
-    COUNT_CAP,
-    MELD_KINDS,
+    SEATS,
     ZERO_ROW,
-    Hand,
+    Block,
     Kept,
-    Mark,
     ObservationBase,
-    Pile,
     Row,
-    Table,
     Write,
-    card_blocks,
     max_table_melds,
-    most_copies,
+    shared,
 )
-from scala40._base.rows import (
-    LayoutBase,
-    capped_count_row,
-    count_row,
-    flag_rows,
-    float_bytes,
-    member_row,
-    seat_mark_row,
-    seats_row,
-)
-from scala40._wording import ints_text, view_heading
+from scala40._base.rows import LayoutBase, flag_rows, float_bytes
+from scala40._wording import ints_text
 from scala40.cards import CARD_NAMES, format_cards
 from scala40.game import ObservationField
 from scala40.games.scala40.phases import HandResult, Phase
@@ -64,8 +51,7 @@ from scala40.melds import Meld
 
 __all__ = ["CARD_CODES", "OBSERVATION", "Scala40Observation", "max_table_melds"]
 
-_PHASES = tuple(Phase)
-_PHASE_ROW = member_row(_PHASES)
+_MELD_CARDS = ("melds", "cards")
 _FACT_ROWS = flag_rows(5)
 """The ``turn`` block of each set of its five facts."""
 _SCALE_CAP = 4.0
@@ -84,7 +70,6 @@ def _target(rules: Ruleset) -> int:
 class _Layout(LayoutBase):
     """What the encoding of one ruleset and number of players needs, computed once."""
 
-    melds: int
     target: int
     threshold: int
 
@@ -93,12 +78,31 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
 
+    PHASES = tuple(Phase)
+    TABLE = ("table_kind", "table_cards", "table_jokers")
+    BLOCKS = (
+        "table_kind",
+        Block("table_cards", _MELD_CARDS, "the cards each meld stands for", 0, 2),
+        Block("table_jokers", _MELD_CARDS, "the cards its jokers stand for", 0, 2),
+        "hand_sizes",
+        "stock_size",
+        Block("opened", SEATS, "who has opened"),
+        Block("active", SEATS, "who is still in the match"),
+        Block("scores", SEATS, "totals over the target", 0, _SCALE_CAP),
+        Block("last_points", SEATS, "last hand's points", 0, _SCALE_CAP),
+        shared("winners", "who won the match"),
+        shared("to_move", "who is to move"),
+        "dealer",
+        "turns_played",
+        "phase",
+        Block("turn", (5,), "facts of the current turn"),
+        Block("opening_value", (1,), "value melded to open", 0, _SCALE_CAP),
+        "hand_number",
+    )
+
     def __init__(self) -> None:
         super().__init__()
-        # Melds come back, moved to another index or extended by another card; the same
-        # few sets of flags come again and again.
-        self._meld_numbers = Kept(_meld_rows)
-        self._flags = Kept(_flags_bytes)
+        self._flags = Kept(_flags_bytes)  # the same few sets of flags come again and again
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), in this order:
@@ -145,57 +149,24 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         """
         return self._fields_of(rules, player_count)
 
-    def _blocks(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
-        n = player_count
-        size = float(rules.deck.size)
-        melds = max_table_melds(rules)
-        seats = (n,)
+    def _own_writes(self) -> tuple[Write, ...]:
         return (
-            *card_blocks(most_copies(rules.deck.cards), discard_pile=True),
-            ObservationField("table_kind", (melds, len(MELD_KINDS)), "each meld's kind"),
-            ObservationField(
-                "table_cards", (melds, CARD_CODES), "the cards each meld stands for", 0, 2
-            ),
-            ObservationField(
-                "table_jokers", (melds, CARD_CODES), "the cards its jokers stand for", 0, 2
-            ),
-            ObservationField("hand_sizes", seats, "cards in each hand", 0, size),
-            ObservationField("stock_size", (1,), "cards in the stock", 0, size),
-            ObservationField("opened", seats, "who has opened"),
-            ObservationField("active", seats, "who is still in the match"),
-            ObservationField("scores", seats, "totals over the target", 0, _SCALE_CAP),
-            ObservationField("last_points", seats, "last hand's points", 0, _SCALE_CAP),
-            ObservationField("winners", seats, "who won the match"),
-            ObservationField("to_move", seats, "who is to move"),
-            ObservationField("dealer", seats, "who dealt"),
-            ObservationField("turns_played", seats, "turns completed this hand"),
-            ObservationField("phase", (len(_PHASES),), "the phase"),
-            ObservationField("turn", (5,), "facts of the current turn"),
-            ObservationField("opening_value", (1,), "value melded to open", 0, _SCALE_CAP),
-            ObservationField("hand_number", (1,), "the hand being played"),
-        )
-
-    def _writes(self) -> tuple[Write, ...]:
-        # Card blocks: a card the player sees is not unseen. Seat blocks, the viewing
-        # player first: seat ``s`` at place ``(s - me) % n``.
-        return (
-            Table(("table_kind", "table_cards", "table_jokers"), self._meld_numbers.__getitem__),
-            Pile(),
-            Hand(),
-            Mark("taken", "taken"),
-            Row("hand_sizes", "hand_sizes", self._sizes_row),
-            Row("stock_size", "stock_size", count_row),
             Row(("opened", "active"), ("opened", "active"), self._flags_row),
             Row(("scores", "last_points"), ("scores", "last_hand"), _totals, "last_hand"),
-            Row("winners", "winners", seats_row),
-            Row("to_move", "current_player", seat_mark_row),
-            Row("dealer", "dealer", seat_mark_row),
-            Row("turns_played", "turns_played", self._turns_row),
-            Row("phase", "phase", _PHASE_ROW, "phase"),
             Row("turn", _FACTS, _facts_row),
             Row("opening_value", "opening_value", _opening_row),
-            Row("hand_number", "hand_number", capped_count_row(COUNT_CAP)),
         )
+
+    @staticmethod
+    def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
+        """The ``table_cards`` and ``table_jokers`` rows of ``meld``."""
+        cards = ZERO_ROW[:]
+        jokers = ZERO_ROW[:]
+        for card, represented in zip(meld.cards, meld.represented):
+            cards[represented] += 1.0
+            if card != represented:
+                jokers[represented] += 1.0
+        return cards, jokers
 
     def _flags_row(
         self, layout: _Layout, me: int, opened: tuple[bool, ...], active: tuple[bool, ...]
@@ -208,18 +179,20 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         _, start = self._start(rules, player_count, rules.deck.cards)
         return _Layout(
             **self._common(rules, player_count, start),
-            melds=max_table_melds(rules),
             target=_target(rules),
             threshold=max(rules.opening_threshold, 1),
         )
 
-    def _lines(self, view: PlayerView) -> tuple[str, ...]:
+    def _cards_words(self, cards: Sequence[int]) -> str:
+        return format_cards(cards)
+
+    def _deciding(self, view: PlayerView) -> str:
+        return f", player {view.turn} to move"
+
+    def _own_lines(self, view: PlayerView) -> tuple[str, ...]:
         taken = "-" if view.taken is None else CARD_NAMES[view.taken]
         table = "; ".join(f"#{index} {meld}" for index, meld in enumerate(view.table))
         return (
-            f"{view_heading(view)}, player {view.turn} to move",
-            f"hand: {format_cards(view.hand)}",
-            f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
             f"discard: {format_cards(view.discard)}",
             f"table: {table}",
             f"opened: {ints_text(view.opened)}; active: {ints_text(view.active)}; "
@@ -229,7 +202,6 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             f"{int(view.opened_at_turn_start)}, taken {taken}, must use "
             f"{int(view.taken_must_use)}, used {int(view.taken_used)}, melded since "
             f"restock {int(view.melded_since_restock)}",
-            f"last hand: {self._hand_text(view.last_hand)}",
         )
 
     def _hand_words(self, last: HandResult) -> str:
@@ -246,17 +218,6 @@ def _flags_bytes(key: tuple[int, tuple[bool, ...], tuple[bool, ...]]) -> bytes:
     """The ``opened`` and ``active`` blocks of seat ``me``, from ``(me, opened, active)``."""
     me, opened, active = key
     return float_bytes(opened[me:] + opened[:me] + active[me:] + active[:me])
-
-
-def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
-    """The ``table_cards`` and ``table_jokers`` rows of ``meld``."""
-    cards = ZERO_ROW[:]
-    jokers = ZERO_ROW[:]
-    for card, represented in zip(meld.cards, meld.represented):
-        cards[represented] += 1.0
-        if card != represented:
-            jokers[represented] += 1.0
-    return cards, jokers
 
 
 def _totals(layout: _Layout, me: int, scores: tuple[int, ...], last: HandResult | None) -> bytes:

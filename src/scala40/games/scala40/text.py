@@ -16,11 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from scala40._checks import check_flag, check_int, describe
+from scala40._checks import check_int, describe
 from scala40._wording import (
     DRAW_HINT,
-    card_name,
-    card_names,
     cards_count,
     seat_label,
     seat_values,
@@ -72,19 +70,10 @@ class Scala40Text(GameText):
 
     def board(self, state: GameState, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as ``seat`` sees it: no other hand is shown."""
-        self._check(state, names)
-        check_flag("unicode", unicode)
-        view = state.view(seat)
-        top = card_name(view.discard[-1], unicode) if view.discard else "-"
-        lines = [
-            f"Hand {view.hand_number} · stock {cards_count(view.stock_size)} · discard pile "
-            f"{top} ({cards_count(len(view.discard))})"
-        ]
+        view = self._board_view(state, seat, names, unicode)
+        lines = [f"Hand {view.hand_number} · {self._pile_words(view, unicode)}"]
         if state.rules.match_format is not MatchFormat.SINGLE:
-            scores = " · ".join(
-                f"{seat_label(player, names)} {score}" for player, score in enumerate(view.scores)
-            )
-            lines.append(f"Scores: {scores}")
+            lines.append(f"Scores: {self._seat_scores(view, names)}")
         for player in range(view.player_count):
             if player == seat:
                 continue
@@ -99,9 +88,7 @@ class Scala40Text(GameText):
         for index, meld in enumerate(view.table):
             lines.append(f"  #{index:<3} {meld_text(meld, unicode)}")
         opened = ", opened" if view.opened[seat] else ""
-        lines.append(
-            f"Your hand ({cards_count(len(view.hand))}{opened}): {card_names(view.hand, unicode, none='')}"
-        )
+        lines.append(self._hand_line(view, unicode, opened, none=""))
         return lines
 
     def turn_hint(self, state: GameState) -> str:
@@ -143,10 +130,8 @@ class Scala40Text(GameText):
     def status(self, state: GameState) -> str:
         """The phase and the player to move."""
         self._check(state)
-        if state.phase is Phase.DEAL:
-            return f"hand {state.hand_number + 1} is to be dealt"
-        if state.phase is Phase.RESTOCK:
-            return "the stock is to be rebuilt from the discard pile"
+        if state.phase is Phase.DEAL or state.phase is Phase.RESTOCK:
+            return self._chance_words(state)
         return f"{state.phase.value}, player {state.turn} to move"
 
     def final(self, state: GameState, names: Sequence[str]) -> list[str]:

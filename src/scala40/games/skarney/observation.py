@@ -12,14 +12,11 @@ seat.
 >>> from scala40.games import skarney
 >>> from scala40.games.skarney.observation import OBSERVATION
 >>> state = skarney.new_game("partnership", players=4, seed=1)
->>> fields = OBSERVATION.fields(state.rules, 4)
->>> [field.name for field in fields][:5], sum(field.size for field in fields)
-(['hand', 'unseen', 'offer', 'known', 'accepted'], 4778)
->>> numbers = OBSERVATION.encode(state.view(2))
->>> len(numbers), sum(numbers[:53]) == len(state.hands[2]), numbers.typecode
-(4778, True, 'f')
 >>> print(OBSERVATION.text(state.view(2)).splitlines()[1])
 hand: 4S 5S 6S JS KH 5D QD AC 2C QC JK
+>>> blocks = {field.name: field for field in OBSERVATION.fields(state.rules, 4)}
+>>> blocks["totals"].shape, blocks["totals"].low, sum(field.size for field in blocks.values())
+((2,), -10.0, 4778)
 """
 
 from __future__ import annotations
@@ -31,33 +28,27 @@ import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
-    MELD_KINDS,
+    SEATS,
     ZERO_ROW,
-    Hand,
+    Block,
     Kept,
     Mark,
     ObservationBase,
     Row,
     Seen,
-    Table,
     Write,
-    card_blocks,
     max_table_melds,
-    most_copies,
+    shared,
 )
 from scala40._base.rows import (
     LayoutBase,
     capped_count_row,
     clipped,
-    count_row,
     flag_rows,
     float_bytes,
     marked_seats_row,
-    member_row,
-    seat_mark_row,
-    seats_row,
 )
-from scala40._wording import cards_text, ints_text, reading_text, view_heading
+from scala40._wording import cards_text, ints_text, reading_text
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games.skarney.phases import DRAW, PLAY, HandResult, Phase, is_stop_card, side_of
@@ -68,8 +59,9 @@ from scala40.melds import Meld, MeldKind
 
 __all__ = ["CARD_CODES", "OBSERVATION", "SkarneyObservation", "max_table_melds"]
 
-_PHASES = tuple(Phase)
-_PHASE_ROW = member_row(_PHASES)
+_SEAT_CARDS = ("seats", "cards")
+_MELD_CARDS = ("melds", "cards")
+_SIDES_SHAPE = ("sides",)
 _FACT_ROWS = flag_rows(4)
 """The ``turn_facts`` block of each set of its four facts."""
 _LAST_HAND_ROWS = flag_rows(2)
@@ -106,12 +98,48 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
 
+    PHASES = tuple(Phase)
+    DISCARD_PILE = False
+    TABLE = ("table_kind", "table_cards", "table_wilds")
+    BLOCKS = (
+        Block("offer", ("cards",), "the card being offered"),
+        Block("known", _SEAT_CARDS, "cards known in each hand", 0, "copies"),
+        Block("accepted", _SEAT_CARDS, "cards each seat accepted", 0, "copies"),
+        "table_kind",
+        Block("table_cards", _MELD_CARDS, "the cards of each meld", 0, "copies"),
+        Block("table_wilds", _MELD_CARDS, "the card each meld's wild card stands for"),
+        Block("table_owner", ("melds", "seats"), "who put each meld down"),
+        Block("table_extended", ("melds",), "cards added this turn", 0, "deck"),
+        Block("table_fresh", ("melds",), "melds put down this turn"),
+        "hand_sizes",
+        Block("stopped", SEATS, "who skips the next draw"),
+        "to_move",
+        "turn",
+        "dealer",
+        Block("partner", SEATS, "the player's partner"),
+        "winners",
+        Block("last_went_out", SEATS, "who went out in the previous hand"),
+        Block("contracts", _SIDES_SHAPE, "which sides have made their contract"),
+        Block("totals", _SIDES_SHAPE, "each side's total over 1000", -_POINTS_CAP, _POINTS_CAP),
+        Block(
+            "last_points", _SIDES_SHAPE, "last hand's points over 1000", -_POINTS_CAP, _POINTS_CAP
+        ),
+        shared("stock_size", "cards in the pile"),
+        "phase",
+        Block("turn_facts", (4,), "facts of the current turn"),
+        Block("progress", (1,), "contract melds put down this turn"),
+        Block("contract", (1,), "the melds of this hand's contract"),
+        Block("bonus", (1,), "this hand's bonus over 1000", 0, _POINTS_CAP),
+        Block("turn_number", (1,), "the turn being played"),
+        Block("last_hand", (2,), "the previous hand's shutout and void"),
+        Block("hand_number", (1,), "the hand being played"),
+    )
+    STOCK_WORD = "pile"
+
     def __init__(self) -> None:
         super().__init__()
         self._last_table: tuple[Any, Any, Any, str] = (None, None, None, "-")
-        # Melds come back, moved to another index or extended by another card.
-        self._meld_numbers = Kept(_meld_rows)
-        self._meld_texts = Kept(_meld_words)
+        self._meld_texts = Kept(_meld_words)  # melds come back, moved or extended
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), with ``s`` sides
@@ -182,79 +210,42 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         """
         return self._fields_of(rules, player_count)
 
-    def _blocks(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
-        n = player_count
-        copies = most_copies(rules.deck.cards)
-        size = float(rules.deck.size)
-        melds = max_table_melds(rules)
-        seats = (n,)
-        sides = (StateRecord.side_count(rules, n),)
-        cap = _POINTS_CAP
-        return (
-            *card_blocks(copies, discard_pile=False),
-            ObservationField("offer", (CARD_CODES,), "the card being offered"),
-            ObservationField("known", (n, CARD_CODES), "cards known in each hand", 0, copies),
-            ObservationField("accepted", (n, CARD_CODES), "cards each seat accepted", 0, copies),
-            ObservationField("table_kind", (melds, len(MELD_KINDS)), "each meld's kind"),
-            ObservationField(
-                "table_cards", (melds, CARD_CODES), "the cards of each meld", 0, copies
-            ),
-            ObservationField(
-                "table_wilds", (melds, CARD_CODES), "the card each meld's wild card stands for"
-            ),
-            ObservationField("table_owner", (melds, n), "who put each meld down"),
-            ObservationField("table_extended", (melds,), "cards added this turn", 0, size),
-            ObservationField("table_fresh", (melds,), "melds put down this turn"),
-            ObservationField("hand_sizes", seats, "cards in each hand", 0, size),
-            ObservationField("stopped", seats, "who skips the next draw"),
-            ObservationField("to_move", seats, "who decides now"),
-            ObservationField("turn", seats, "whose turn it is"),
-            ObservationField("dealer", seats, "who dealt"),
-            ObservationField("partner", seats, "the player's partner"),
-            ObservationField("winners", seats, "who won the game"),
-            ObservationField("last_went_out", seats, "who went out in the previous hand"),
-            ObservationField("contracts", sides, "which sides have made their contract"),
-            ObservationField("totals", sides, "each side's total over 1000", -cap, cap),
-            ObservationField("last_points", sides, "last hand's points over 1000", -cap, cap),
-            ObservationField("stock_size", (1,), "cards in the pile", 0, size),
-            ObservationField("phase", (len(_PHASES),), "the phase"),
-            ObservationField("turn_facts", (4,), "facts of the current turn"),
-            ObservationField("progress", (1,), "contract melds put down this turn"),
-            ObservationField("contract", (1,), "the melds of this hand's contract"),
-            ObservationField("bonus", (1,), "this hand's bonus over 1000", 0, cap),
-            ObservationField("turn_number", (1,), "the turn being played"),
-            ObservationField("last_hand", (2,), "the previous hand's shutout and void"),
-            ObservationField("hand_number", (1,), "the hand being played"),
-        )
+    def _block_sizes(self, rules: Ruleset, player_count: int) -> dict[str, float]:
+        sizes = super()._block_sizes(rules, player_count)
+        sizes["sides"] = StateRecord.side_count(rules, player_count)
+        return sizes
 
-    def _writes(self) -> tuple[Write, ...]:
-        # Card blocks: a card the player sees, or knows where it is, is not unseen. Seat
-        # blocks, the viewing player first: seat ``s`` is at place ``(s - me) % n``;
-        # side blocks, the player's side first.
+    def _own_writes(self) -> tuple[Write, ...]:
+        # A card the player knows where it is is not unseen; side blocks, the player's
+        # side first.
         return (
-            Table(("table_kind", "table_cards", "table_wilds"), self._meld_numbers.__getitem__),
-            Hand(),
             Mark("offer", "offer_card"),
             Row(("known", "accepted"), ("known", "accepted"), _known_rows),
             Seen("known", _known_elsewhere),
             Row(_MELD_FACTS, ("owners", "extended", "fresh_from"), _meld_facts),
-            Row("hand_sizes", "hand_sizes", self._sizes_row),
             Row("stopped", "stopped", _stopped_row),
-            Row("to_move", "current_player", seat_mark_row),
-            Row("turn", "turn", seat_mark_row),
-            Row("dealer", "dealer", seat_mark_row),
-            Row("winners", "winners", seats_row),
             Row("last_went_out", "last_hand", _went_out_row, "last_hand"),
             Row(_SIDES, ("contracts", "totals", "last_hand"), _sides, "last_hand"),
             Row("last_hand", "last_hand", _last_hand_row, "last_hand"),
-            Row("stock_size", "stock_size", count_row),
-            Row("phase", "phase", _PHASE_ROW, "phase"),
             Row("turn_facts", _FACTS, _facts_row),
             Row("progress", "progress", _progress_row),
             Row("turn_number", "turn_number", capped_count_row(_TURN_CAP)),
             Row(("contract", "bonus"), "hand_number", _contract_row),
             Row("hand_number", "hand_number", _hand_number_row),
         )
+
+    @staticmethod
+    def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
+        """The ``table_cards`` and ``table_wilds`` rows of ``meld``."""
+        cards = ZERO_ROW[:]
+        wilds = ZERO_ROW[:]
+        for card in meld.cards:
+            cards[card] += 1.0
+        if meld.kind is not MeldKind.WILD:
+            for card, represented in zip(meld.cards, meld.represented):
+                if card in _WILD:
+                    wilds[represented] = 1.0
+        return cards, wilds
 
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
         places, start = self._start(rules, player_count, rules.deck.cards)
@@ -266,17 +257,15 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             no_known=bytes(4 * 2 * player_count * CARD_CODES),
         )
 
-    def _lines(self, view: PlayerView) -> tuple[str, ...]:
-        mover = view.current_player
+    def _turn_words(self, view: PlayerView) -> str:
+        return f"turn {view.turn} (number {view.turn_number})"
+
+    def _own_lines(self, view: PlayerView) -> tuple[str, ...]:
         offer = "-"
         if view.offer_card is not None:
             offer = f"{CARD_NAMES[view.offer_card]} to {view.offer_to}"
         table = self._table_text(view.table, view.owners, view.extended)
         return (
-            f"{view_heading(view)}, turn {view.turn} (number {view.turn_number}), "
-            "deciding " + ("-" if mover is None else str(mover)),
-            f"hand: {cards_text(view.hand)}",
-            f"hand sizes: {ints_text(view.hand_sizes)}; pile: {view.stock_size}",
             f"table: {table}; fresh from {view.fresh_from}",
             f"contracts: {ints_text(view.contracts)}; totals: {ints_text(view.totals)}",
             f"stopped: {ints_text(view.stopped)}; winners: {ints_text(view.winners)}",
@@ -284,7 +273,6 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             "accepted: " + " / ".join(cards_text(cards) for cards in view.accepted),
             f"turn: melded {int(view.melded)}, contract now {int(view.contract_now)}, "
             f"progress {view.progress}; offer: {offer}",
-            f"last hand: {self._hand_text(view.last_hand)}",
         )
 
     def _table_text(
@@ -464,19 +452,6 @@ def _contract_row(layout: _Layout, me: int, hand_number: int) -> bytes:
 
 def _hand_number_row(layout: _Layout, me: int, hand_number: int) -> bytes:
     return float_bytes((min(hand_number / layout.rules.hands, 1.0),))
-
-
-def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
-    """The ``table_cards`` and ``table_wilds`` rows of ``meld``."""
-    cards = ZERO_ROW[:]
-    wilds = ZERO_ROW[:]
-    for card in meld.cards:
-        cards[card] += 1.0
-    if meld.kind is not MeldKind.WILD:
-        for card, represented in zip(meld.cards, meld.represented):
-            if card in _WILD:
-                wilds[represented] = 1.0
-    return cards, wilds
 
 
 def _meld_words(meld: Meld) -> str:

@@ -18,17 +18,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from scala40._checks import check_flag, describe
+from scala40._checks import check_flag
 from scala40._wording import (
     DRAW_HINT,
     card_name,
     card_names,
     cards_count,
+    check_meld_value,
     notation_text,
     seat_label,
 )
 from scala40.cards import CARD_NAMES
-from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
 from scala40.games.skarney.engine import is_last_turn, side_has_contract
 from scala40.games.skarney.moves import PutDown
@@ -53,8 +53,7 @@ def meld_text(meld: Meld, unicode: bool) -> str:
     >>> meld_text(check_meld("5S 2C 7S", MELD_RULES), unicode=True)
     '5♠ 2♣=6♠ 7♠'
     """
-    if not isinstance(meld, Meld):
-        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
+    check_meld_value(meld)
     check_flag("unicode", unicode)
     return notation_text(str(meld), unicode)
 
@@ -104,9 +103,7 @@ class SkarneyText(GameText):
 
     def board(self, state: GameState, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as ``seat`` sees it: no other hand is shown, not even a partner's."""
-        self._check(state, names)
-        check_flag("unicode", unicode)
-        view = state.view(seat)
+        view = self._board_view(state, seat, names, unicode)
         rules = state.rules
         lines = [
             f"Skarney · hand {view.hand_number} of {rules.hands} · contract: "
@@ -137,9 +134,7 @@ class SkarneyText(GameText):
                 f"{seat_label(view.turn, names)} offers {card_name(view.offer_card, unicode)} "
                 f"to {seat_label(view.offer_to or 0, names)}"
             )
-        lines.append(
-            f"Your hand ({cards_count(len(view.hand))}): {card_names(view.hand, unicode)}"
-        )
+        lines.append(self._hand_line(view, unicode))
         return lines
 
     def _scores(self, state: GameState, seat: int, names: Sequence[str]) -> str:
@@ -275,7 +270,7 @@ class SkarneyText(GameText):
         """The hand, the phase and the seat to decide."""
         self._check(state)
         if state.phase is Phase.DEAL:
-            return f"hand {state.hand_number + 1} is to be dealt"
+            return self._chance_words(state)
         if state.phase is Phase.OFFER:
             return f"hand {state.hand_number}, P{state.offer_to} deciding on an offer"
         return f"hand {state.hand_number}, {state.phase.value}, P{state.turn} to play"
@@ -301,8 +296,7 @@ class SkarneyText(GameText):
         """The points a meld's cards score (SK-SCORE-MELDS).
 
         :raises InvalidArgumentError: ``meld`` is not a meld."""
-        if not isinstance(meld, Meld):
-            raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
+        check_meld_value(meld)
         return meld_points(meld)
 
 
