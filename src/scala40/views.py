@@ -96,6 +96,7 @@ from scala40.movekinds import MoveSet
 from scala40.notation import view_to_text
 
 __all__ = [
+    "MAX_HELD_MELDS",
     "MAX_VIEW_ITEMS",
     "VIEW_FORMAT",
     "VIEW_FORMAT_VERSION",
@@ -108,6 +109,11 @@ __all__ = [
     "view_to_dict",
 ]
 
+
+MAX_HELD_MELDS = 500
+"""The most melds a view's own facts list among those its seat's hand holds (Scala 40's
+``held``, Skarney's contract's): a hand of a dozen cards holds a few dozen readings; the
+bound keeps a view's JSON small whatever the hand or the rules."""
 
 _CARD_WORD = re.compile(r"\bCard\b")
 _SKIPPED = frozenset({"state_type", "move_number", "hand_log"})
@@ -375,7 +381,8 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
 
     @classmethod
     def of(cls: type[V], state: Any, player: int) -> V:
-        """The view of ``state`` for seat ``player``.
+        """The view of ``state`` for seat ``player``, its ``move_number`` the state's
+        (every seat sees every move made).
 
         :raises InvalidArgumentError: ``player`` is not an integer.
         :raises InvalidValueError: ``player`` is no seat of the game.

@@ -47,15 +47,25 @@ A game plugs in with its class variables (``MOVES``,
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MemberDescriptorType
 from typing import Any, ClassVar, Generic, TypeVar
 
-from scala40._base.load import winner_problems
-from scala40._base.position import position_repr
+from typing_extensions import TypeVar as TypeVarDefault
+
+from scala40._base.load import too_many, winner_problems
+from scala40._base.position import PositionReader, position_repr
 from scala40._checks import check_seat, describe
 from scala40._format.fields import make_evolver, make_setter, reduce_fields, written_by_attrs
-from scala40._format.serial import MAX_MOVE_TEXT, refuse_many_keys
+from scala40._format.serial import (
+    MAX_COUNT,
+    MAX_MOVE_TEXT,
+    MAX_SEED_DIGITS,
+    is_seed,
+    refuse_many_keys,
+)
+from scala40._format.specs import record_format
 from scala40._hand_log import (
     EMPTY_LOG,
     HISTORY_KEYS,
@@ -65,6 +75,7 @@ from scala40._hand_log import (
     log_to_json,
     logged,
 )
+from scala40._rng import seed_state, shuffle
 from scala40._wording import not_deciding
 from scala40.cards import Card
 from scala40.errors import (
@@ -83,14 +94,24 @@ from scala40.movekinds import DealMove, MoveSet, RestockMove
 from scala40.notation import state_to_text
 from scala40.resignation import ResignMove, resigned_after, sides_left
 
+# The bounds on a saved state's numbers and seed, which every game's state module names
+# (scala40.games.skarney.state.MAX_COUNT), are re-exported from here.
 __all__ = [
+    "MAX_COUNT",
     "MAX_MOVE_NUMBER",
+    "MAX_SEED_DIGITS",
     "MAX_TURN_MOVES",
+    "GameView",
     "StateBase",
+    "new_state",
+    "position_stock",
 ]
 
 M = TypeVar("M")
 V = TypeVar("V")
+GameView = TypeVarDefault("GameView", default=Any)
+"""A game's view as the type parameter of its record, which its state names
+(``class GameState(StateRecord[PlayerView])``; the view's module reads the record)."""
 S = TypeVar("S", bound="StateBase[Any, Any]")
 
 
@@ -103,6 +124,51 @@ def _slot_store(cls: type, name: str) -> Any:
     if isinstance(member, MemberDescriptorType):
         return staticmethod(member.__set__)
     return staticmethod(lambda value, field: object.__setattr__(value, name, field))
+
+
+def position_stock(
+    read: PositionReader,
+    stock: object,
+    deck: Sequence[Card],
+    seed: int,
+    *placed_parts: Iterable[Card],
+) -> tuple[Card, ...]:
+    """The stock of a position a game's ``from_position`` reads: ``stock`` as its cards,
+    or, left out, the cards of ``deck`` placed neither in the hands ``read`` nor in
+    ``placed_parts`` (a discard pile, the table's cards), shuffled from ``seed`` (C-RNG).
+    A card placed more often than the deck holds it is one of the position's problems
+    (C-DECK); then, or where a card could not be read, no stock is dealt: the state is
+    built only to name its problems (:meth:`PositionReader.valid`).
+
+    >>> from scala40._base.position import PositionReader
+    >>> from scala40._base.state import position_stock
+    >>> read = PositionReader(["AS AS", "2S"], most_cards=200)
+    >>> position_stock(read, None, [0, 1, 2], 1, [0]), read.problems
+    ((), ['AS: 3 placed, but the deck has 1'])
+    """
+    placed: Counter[Card] = Counter()
+    for cards in (*read.hands, *placed_parts):
+        placed.update(cards)
+    counts = Counter(deck)
+    read.problems.extend(too_many(placed, counts))
+    if stock is not None:
+        return read.cards(stock, "stock")
+    rest = () if read.problems else tuple(sorted((counts - placed).elements()))
+    # (A seed refused by the reader is a problem already: any order will do.)
+    shuffled, _ = shuffle(rest, seed_state(seed if is_seed(seed) else 0))
+    return shuffled
+
+
+def new_state(kind: type[S], fields: Mapping[str, Any], auto_chance: bool) -> S:
+    """A new game of the state class ``kind``: ``fields`` (those every game starts with,
+    :func:`scala40._base.engine.new_game_fields`, and the game's own), the others at
+    their usual values, its first hand dealt by the class's ``_deal`` unless
+    ``auto_chance`` is off: what every game's ``new_game`` ends with."""
+    state = kind(**record_format(kind).with_usual(fields))
+    if not auto_chance:
+        return state
+    dealt: S = kind._deal(state, None)
+    return dealt
 
 
 MAX_TURN_MOVES = 1_000
@@ -137,7 +203,8 @@ class StateBase(Generic[M, V]):
     MOVES: ClassVar[MoveSet]
     """The game's moves: reads their texts and dictionaries."""
     VIEW: ClassVar[Any]
-    """The game's view class, with ``of(state, player)``."""
+    """The game's view class, with ``of(state, player)``, which checks the seat and gives
+    the view the state's ``move_number`` (:meth:`scala40.views.ViewBase.of`)."""
     FORMAT: ClassVar[str] = ""
     """The format name of ``to_dict``."""
     FORMAT_VERSION: ClassVar[int] = 1
@@ -251,6 +318,20 @@ class StateBase(Generic[M, V]):
     def _apply_trusted(self, move: Any) -> Any:
         return self._apply(move)
 
+    _deal: ClassVar[Callable[[Any, Any], Any]]
+    """The game's deal, ``(state, order)``: the engine's function itself (for
+    :func:`new_state`; an ``order`` of ``None`` draws it from the state's randomness)."""
+
+    @classmethod
+    def _positioned(cls: type[S], read: PositionReader, fields: Mapping[str, Any]) -> S:
+        """The state of a position's ``fields`` (those its reader gives,
+        :meth:`PositionReader.fields`, and the game's own), the others at their usual
+        values, once it is valid: what every game's ``from_position`` ends with.
+
+        :raises InvalidStateError: naming every problem (:meth:`PositionReader.valid`).
+        """
+        return read.valid(cls(**record_format(cls).with_usual(fields)))
+
     def _chance(self, order: tuple[Any, ...]) -> Any:
         raise NotImplementedError  # pragma: no cover - every game defines it
 
@@ -280,8 +361,12 @@ class StateBase(Generic[M, V]):
         raise NotImplementedError  # pragma: no cover - every game defines it
 
     def _seats_in(self) -> tuple[int, ...]:
-        """The seats still taking part in the match, in seat order (by default every
-        seat that has not resigned; games where players drop out override it)."""
+        """The seats still taking part in the match, in seat order: in a game where
+        players drop out, those its ``active`` field keeps in (Scala 40's, the knock
+        games'); else every seat that has not resigned."""
+        active: tuple[bool, ...] | None = getattr(self, "active", None)
+        if active is not None:
+            return tuple(seat for seat, playing in enumerate(active) if playing)
         gone = self.resigned
         return tuple(seat for seat in range(self.player_count) if seat not in gone)
 
@@ -355,13 +440,10 @@ class StateBase(Generic[M, V]):
         ...
         scala40.errors.InvalidValueError: player must be a seat from 0 to 1, got 5
         """
-        self._check_seat(player, "player")
+        # The view class checks the seat and copies the state's move number, public as
+        # every seat sees every move made (ViewBase.of): doing either here too would cost
+        # every view of every game its share of a bot's decision.
         view: V = self.VIEW.of(self, player)
-        # A view's move number is the state's (public: every seat sees every move made):
-        # the library's views copy it as a public field, a game's own view may not.
-        number = self.move_number
-        if view.move_number != number:  # type: ignore[attr-defined]
-            object.__setattr__(view, "move_number", number)
         return view
 
     def _check_seat(self, seat: object, name: str) -> None:

@@ -115,12 +115,17 @@ from scala40.movekinds._fields import (
 
 __all__ = [
     "MAX_MOVE_TEXT",
+    "CardMove",
     "DealMove",
+    "DiscardMove",
+    "DrawMove",
     "LayOffMove",
     "MoveBase",
     "MoveSet",
     "PutDownMove",
     "RestockMove",
+    "SwapMove",
+    "TakeDiscardMove",
     "drawn_pack",
     "no_cards",
 ]
@@ -823,6 +828,45 @@ class RestockMove(MoveBase):
     order: tuple[Card, ...] | None = attrs.field(
         default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
     )
+
+
+@attrs.frozen
+class DrawMove(MoveBase):
+    """Draw the top card of the stock: ``draw``."""
+
+    verb = "draw"
+
+
+@attrs.frozen
+class CardMove(MoveBase):
+    """Play one card from the hand, the kind's verb saying where (``discard 7H``, Skarney's
+    ``offer 7H``)."""
+
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
+
+
+@attrs.frozen
+class DiscardMove(CardMove):
+    """Discard a card from the hand, ending the turn: ``discard 7H``."""
+
+    verb = "discard"
+
+
+@attrs.frozen
+class SwapMove(MoveBase):
+    """Put natural ``card`` from the hand in place of the wild card of table meld ``meld``
+    that stands for it; the wild card comes to the hand. A game's kind names its verb
+    (Scala 40's ``swap 8S #3``, Skarney's ``exchange 8S #3``)."""
+
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
+    meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
+
+
+@attrs.frozen
+class TakeDiscardMove(MoveBase):
+    """Take the top card of the discard pile: ``take``."""
+
+    verb = "take"
 
 
 @attrs.frozen

@@ -12,11 +12,18 @@ from typing import Any, TypeVar
 import attrs
 
 from scala40._checks import describe, is_int
-from scala40._format.schema import boolean, card, card_text, enum_of, integer
+from scala40._format.schema import (
+    boolean,
+    card,
+    card_text,
+    enum_of,
+    integer,
+    melds_as_text_or_pieces,
+)
 from scala40._format.serial import rewritten, unwritten, written_cards, written_meld
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError
-from scala40.melds._spelling import MeldNotation, Readings, read_meld_words
+from scala40.melds._spelling import MeldNotation, Readings, melds_agree, read_meld_words
 
 __all__ = [
     "BOOL",
@@ -44,6 +51,7 @@ __all__ = [
     "enum_codec",
     "enum_converter",
     "format_meld_text",
+    "melds_codec",
     "parse_index",
     "parse_meld_text",
     "read_meld_readings",
@@ -411,6 +419,64 @@ def read_meld_readings(tokens: Sequence[str]) -> tuple[tuple[Card, ...], Reading
         :data:`MAX_MOVE_CARDS` cards, or says a card stands for a joker.
     """
     return _meld_words(tokens)
+
+
+def melds_codec(name: str, convert: Callable[[Any], Any]) -> Codec:
+    """The codec of a move's field ``name`` that holds melds (a close's melds, a split's
+    pieces), each as its cards and what they stand for, ``convert`` being the field's
+    converter: in the text, the melds' texts with ``/`` between them (``AC 2C 3C /
+    JK=5S 5H 5C``); in a dictionary, the list of the melds' texts, each wild card's
+    reading inline, read back from those or from ``[cards, represented]`` pairs of card
+    texts (the form of version 1, and of the action encoding's tree).
+
+    >>> from scala40.movekinds import melds_codec
+    >>> codec = melds_codec("melds", tuple)
+    >>> melds = (((46, 47, 52), (46, 47, 48)),)
+    >>> codec.to_text(melds), codec.to_json(melds), codec.to_tree(melds)
+    ('8C 9C JK=10C', ['8C 9C JK=10C'], [['8C 9C JK', '8C 9C 10C']])
+    """
+
+    def to_json(melds: Any) -> list[str]:
+        return [format_meld_text(cards, represented) for cards, represented in melds]
+
+    def to_tree(melds: Any) -> list[list[str]]:
+        return [
+            [format_cards(cards), format_cards(represented or cards)]
+            for cards, represented in melds
+        ]
+
+    def from_json(value: Any) -> Any:
+        if not all(
+            isinstance(item, str)
+            or (
+                isinstance(item, list) and len(item) == 2 and all(isinstance(p, str) for p in item)
+            )
+            for item in value
+        ):
+            raise InvalidMoveError(
+                f"field {name!r} must hold melds as text, such as '8C 9C JK=10C', or "
+                "[cards, represented] pairs of card text, such as ['8C 9C JK', '8C 9C 10C']"
+            )
+        check_written_melds(value, name)
+        return convert(
+            [
+                read_meld_readings(item.split(" ")) if isinstance(item, str) else item
+                for item in value
+            ]
+        )
+
+    return Codec(
+        name,
+        lambda melds: " / ".join(to_json(melds)),
+        lambda tokens: convert(" ".join(tokens).split("/")),
+        to_json,
+        from_json,
+        json_types=(list,),
+        tokens=None,
+        schema=melds_as_text_or_pieces(),
+        tree=(to_tree, from_json),
+        agrees=melds_agree,
+    )
 
 
 def as_move_readings(value: object) -> Readings:

@@ -49,8 +49,7 @@ import attrs
 from typing_extensions import Self, TypeVar
 
 from scala40._checks import describe
-from scala40._format.schema import melds_as_text_or_pieces
-from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
+from scala40.cards import CARD_NAMES, Card, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError
 from scala40.melds import Meld
 from scala40.melds._spelling import (
@@ -60,21 +59,22 @@ from scala40.melds._spelling import (
     canonical_meld,
     is_loose,
     kept_readings,
-    melds_agree,
 )
 from scala40.movekinds import (
     CARD,
     MAX_MOVE_CARDS,
-    Codec,
     DealMove,
+    DiscardMove,
+    DrawMove,
     MoveBase,
     MoveSet,
     RestockMove,
+    TakeDiscardMove,
     as_move_card,
     as_move_readings,
     as_some_move_cards,
-    check_written_melds,
     format_meld_text,
+    melds_codec,
     parse_meld_text,
     read_meld_readings,
 )
@@ -200,54 +200,7 @@ def _as_melds(value: object) -> tuple[MeldSpec, ...]:
     return tuple(specs)  # type: ignore[arg-type]  # readings: put in their form by the close
 
 
-def _melds_to_json(melds: tuple[MeldSpec, ...]) -> list[str]:
-    # Each meld as the notation writes it, its wild cards' readings inline.
-    return [format_meld_spec(spec) for spec in melds]
-
-
-def _melds_to_tree(melds: tuple[MeldSpec, ...]) -> list[list[str]]:
-    # [cards, represented] pairs of plain card texts, which the action encoding reads.
-    return [
-        [format_cards(cards), format_cards(represented or cards)] for cards, represented in melds
-    ]
-
-
-def _melds_from_json(value: Any) -> tuple[MeldSpec, ...]:
-    # Read: a meld's text as the notation writes it ("8C 9C JK=10C"), or a
-    # [cards, represented] pair of card texts (version 1, and the action encoding's tree).
-    if not all(
-        isinstance(item, str)
-        or (
-            isinstance(item, list)
-            and len(item) == 2
-            and all(isinstance(part, str) for part in item)
-        )
-        for item in value
-    ):
-        raise InvalidMoveError(
-            "field 'melds' must hold melds as text, such as '8C 9C JK=10C', or "
-            "[cards, represented] pairs of card text, such as ['8C 9C JK', '8C 9C 10C']"
-        )
-    check_written_melds(value, "melds")
-    return _as_melds(value)
-
-
-def _melds_agree(written: Any, listed: Any, notation: MeldNotation) -> bool:
-    return melds_agree(written, listed, notation)
-
-
-_MELDS = Codec(
-    "melds",
-    lambda melds: " / ".join(format_meld_spec(spec) for spec in melds),
-    lambda tokens: _as_melds(" ".join(tokens).split("/")),
-    _melds_to_json,
-    _melds_from_json,
-    json_types=(list,),
-    tokens=None,
-    schema=melds_as_text_or_pieces(),
-    tree=(_melds_to_tree, _melds_from_json),
-    agrees=_melds_agree,
-)
+_MELDS = melds_codec("melds", _as_melds)
 
 
 # What makes a kind the family's, shared by its games: its move names no game, so it
@@ -286,26 +239,19 @@ def _shared_refusal(kind: type) -> str:
 
 
 @attrs.frozen
-class DrawStock(SharedKind, MoveBase):
+class DrawStock(SharedKind, DrawMove):
     """Draw the top card of the stock (RU-TURN, CH-TURN)."""
 
-    verb = "draw"
-
 
 @attrs.frozen
-class TakeDiscard(SharedKind, MoveBase):
+class TakeDiscard(SharedKind, TakeDiscardMove):
     """Take the top card of the discard pile (RU-TURN, CH-TURN)."""
 
-    verb = "take"
-
 
 @attrs.frozen
-class Discard(SharedKind, MoveBase):
+class Discard(SharedKind, DiscardMove):
     """Discard a card face up, ending the turn (RU-TURN, CH-TURN; La Conga's first player's
     first turn, LC-DEAL)."""
-
-    verb = "discard"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
 
 
 @attrs.frozen

@@ -25,25 +25,20 @@ import attrs
 from typing_extensions import Self, TypeVar
 
 from scala40._base.engine import new_game_fields, resolve_rules
-from scala40._base.load import deal_problems, last_hand_problems, too_many, winners_left
+from scala40._base.load import deal_problems, last_hand_problems, winners_left
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
+from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, new_state, position_stock
 from scala40._format.codecs import MAX_SEATS
 from scala40._format.serial import (
-    MAX_COUNT,
     MAX_READ_ITEMS,
-    MAX_SEED_DIGITS,
     card_counts,
     count_problems,
     deck_counts,
     tuple_or,
 )
-from scala40._format.specs import record_format
-from scala40._rng import seed_state, shuffle
 from scala40.cards import Card
-from scala40.errors import (
-    InvalidStateError,
-)
+from scala40.errors import InvalidStateError
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.generate import generate
@@ -112,23 +107,12 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
             cls.SHOWING_KINDS = frozenset({TakeDiscard, Claim} & kinds.kinds)
         super().__init_subclass__(**kwargs)
 
-    def face_up_cards(self) -> tuple[Card, ...]:
-        """The discard pile (see :meth:`scala40._base.state.StateBase.face_up_cards`)."""
-        return self.discard
-
     # The engine's functions themselves (StateBase calls them through the class).
     _generate = generate
+    _apply = engine.apply
     _apply_trusted = engine.apply_trusted
-
-    def _apply(self, move: Any) -> Self:
-        new: Self = engine.apply(self, move)  # type: ignore[assignment]  # a copy of this class
-        return new
-
-    def _seats_in(self) -> tuple[int, ...]:
-        return tuple(seat for seat, playing in enumerate(self.active) if playing)
-
-    def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
-        return engine.resign(self, resigned, winners)
+    _deal = engine.deal
+    _resign = engine.resign
 
     def _taken_this_turn(self) -> tuple[int, Card] | None:
         # The top discard taken this turn: it may not be thrown back (CH-TURN).
@@ -138,7 +122,7 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
         return None
 
     def _consistency_problems(self) -> list[str]:
-        return _consistency_problems(self)
+        return _consistency_problems(self, self._seats_in())
 
     # -- building --------------------------------------------------------------------
 
@@ -162,15 +146,8 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
         """
         ruleset = resolve_rules(cls.RULESET, rules, cls.RULESET.__name__)
         fields = new_game_fields(ruleset, players, seed, auto_chance, dealer, Phase.DEAL)
-        state = cls(
-            **record_format(cls).with_usual(
-                {**fields, "discard": (), "scores": (0,) * fields["player_count"]}
-            )
-        )
-        if not auto_chance:
-            return state
-        dealt: Self = engine.deal(state, None)  # type: ignore[assignment]  # a copy of this class
-        return dealt
+        count = fields["player_count"]
+        return new_state(cls, {**fields, "discard": (), "scores": (0,) * count}, auto_chance)
 
     @classmethod
     def from_position(
@@ -220,31 +197,19 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
         phase = read.phase(phase, Phase, Phase.DRAW)
         named = read.named(cls, fields)
         read.seed(seed)
-        problems = read.problems
-        deck = Counter(ruleset.deck.cards)
-        placed: Counter[Card] = Counter(pile)
-        for hand in read.hands:
-            placed.update(hand)
-        if stock is None:
-            problems.extend(too_many(placed, deck))
-            if problems:
-                raise InvalidStateError(problems)
-            stock_cards, _ = shuffle(tuple(sorted((deck - placed).elements())), seed_state(seed))
-        else:
-            stock_cards = read.cards(stock, "stock")
-        if problems:
-            raise InvalidStateError(problems)
-        values = record_format(cls).with_usual(
+        stock_cards = position_stock(read, stock, ruleset.deck.cards, seed, pile)
+        if read.problems:
+            raise InvalidStateError(read.problems)
+        return cls._positioned(
+            read,
             {
                 **read.fields(ruleset, phase, turn, dealer, hand_number, seed, auto_chance),
                 "stock": stock_cards,
                 "discard": pile,
                 "scores": tuple_or(scores, (0,) * count),
                 **named,
-            }
+            },
         )
-        valid: Self = read.valid(cls(**values))
-        return valid
 
 
 def _type_arguments(cls: type) -> tuple[Any, type[FamilyRules]]:
@@ -272,7 +237,7 @@ _CLOSE_ENDS = frozenset(
 )
 
 
-def _consistency_problems(state: KnockState) -> list[str]:
+def _consistency_problems(state: KnockState, seats_in: tuple[int, ...]) -> list[str]:
     problems: list[str] = []
     profile = state.profile
     phase = state.phase
@@ -302,7 +267,7 @@ def _consistency_problems(state: KnockState) -> list[str]:
     problems.extend(_last_hand_problems(state))
     if state.winners and phase is Phase.OVER and state.last_hand is not None:
         best = _expected_winners(state, state.last_hand)
-        winners = winners_left(state.winners, state.resigned, state._seats_in(), best)
+        winners = winners_left(state.winners, state.resigned, seats_in, best)
         if state.winners != winners:
             problems.append(
                 f"the winners are {list(winners)} as the game ended, not "

@@ -36,8 +36,7 @@ from typing_extensions import Self
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe
-from scala40._format.schema import melds_as_text_or_pieces
-from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
+from scala40.cards import CARD_NAMES, Card, parse_card
 from scala40.errors import InvalidMoveError
 from scala40.melds import Meld
 from scala40.melds._spelling import (
@@ -45,27 +44,27 @@ from scala40.melds._spelling import (
     MeldNotation,
     canonical_meld,
     is_loose,
-    melds_agree,
 )
 from scala40.movekinds import (
-    CARD,
     CARDS,
     INDEX,
     MAX_MOVE_CARDS,
-    Codec,
     DealMove,
+    DiscardMove,
+    DrawMove,
     LayOffMove,
     MoveBase,
     MoveSet,
     PutDownMove,
     RestockMove,
+    SwapMove,
+    TakeDiscardMove,
     as_index,
-    as_move_card,
     as_move_cards,
     as_move_readings,
     as_some_move_cards,
-    check_written_melds,
     format_meld_text,
+    melds_codec,
     parse_index,
     parse_meld_text,
     read_meld_readings,
@@ -139,17 +138,13 @@ def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ..
 
 
 @attrs.frozen
-class DrawStock(MoveBase):
+class DrawStock(DrawMove):
     """Draw the top card of the stock (S40-DRAW-STOCK)."""
-
-    verb = "draw"
 
 
 @attrs.frozen
-class TakeDiscard(MoveBase):
+class TakeDiscard(TakeDiscardMove):
     """Take the top card of the discard pile, to meld it this turn (S40-DRAW-DISCARD)."""
-
-    verb = "take"
 
 
 @attrs.frozen
@@ -209,13 +204,11 @@ class LayOff(LayOffMove):
 
 
 @attrs.frozen
-class SwapJoker(MoveBase):
+class SwapJoker(SwapMove):
     """Put natural ``card`` in place of the joker that stands for it in table meld ``meld``;
     the joker goes to the hand (S40-SWAP)."""
 
     verb = "swap"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
-    meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
 
 
 Piece = tuple[tuple[Card, ...], tuple[Card, ...]]
@@ -262,50 +255,7 @@ def _piece(cards: tuple[Card, ...], readings: tuple[Card | None, ...]) -> Piece:
     return cards, represented or cards
 
 
-def _pieces_to_json(pieces: tuple[Piece, ...]) -> Any:
-    # Each piece as the notation writes a meld, its wild cards' readings inline.
-    return [format_meld_text(cards, rep) for cards, rep in pieces]
-
-
-def _pieces_to_tree(pieces: tuple[Piece, ...]) -> Any:
-    return [[format_cards(cards), format_cards(rep)] for cards, rep in pieces]
-
-
-def _pieces_from_json(value: Any) -> Any:
-    # Each piece as a meld's text ("8C 9C JK=10C"), or as a [cards, represented] pair of
-    # card texts (the form of version 1, and of the action encoding's tree).
-    pieces: list[Any] = []
-    check_written_melds(value, "pieces")
-    for piece in value:
-        if isinstance(piece, str):
-            pieces.append(read_meld_readings(piece.split(" ")))
-        elif (
-            isinstance(piece, list) and len(piece) == 2 and all(isinstance(p, str) for p in piece)
-        ):
-            pieces.append(piece)
-        else:
-            raise InvalidMoveError(
-                "field 'pieces' must hold melds as text, such as '8C 9C JK=10C', or "
-                "[cards, represented] pairs of card text, such as ['8C 9C JK', '8C 9C 10C']"
-            )
-    return _pieces(pieces)
-
-
-def _pieces_agree(written: Any, listed: Any, notation: MeldNotation) -> bool:
-    return melds_agree(written, listed, notation)
-
-
-_PIECES = Codec(
-    "pieces",
-    lambda pieces: " / ".join(format_meld_spec(c, r) for c, r in pieces),
-    lambda tokens: _pieces([]),
-    _pieces_to_json,
-    _pieces_from_json,
-    json_types=(list,),
-    schema=melds_as_text_or_pieces(),
-    tree=(_pieces_to_tree, _pieces_from_json),
-    agrees=_pieces_agree,
-)
+_PIECES = melds_codec("pieces", _pieces)
 
 
 def _added(value: object) -> tuple[Card, ...]:
@@ -360,12 +310,9 @@ class Split(MoveBase):
 
 
 @attrs.frozen
-class Discard(MoveBase):
+class Discard(DiscardMove):
     """Discard one card, ending the turn; discarding the last card closes (S40-DISCARD,
     S40-CLOSE)."""
-
-    verb = "discard"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
 
 
 @attrs.frozen

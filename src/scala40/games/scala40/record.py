@@ -7,7 +7,7 @@ generator and the views read states through this class only;
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
 import attrs
 
@@ -19,6 +19,7 @@ from scala40._base.record import (
     field_group,
     order_fields,
 )
+from scala40._base.state import GameView
 from scala40._format.codecs import BOOL, COUNTS, FLAGS, TOTAL
 from scala40._format.specs import spec
 from scala40.cards import CARD_NAMES, Card, format_cards
@@ -118,7 +119,7 @@ class Scala40Fields(DiscardFields, TableFields):
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, Any, HandResult]):
+class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, GameView, HandResult]):
     """The fields of a whole Scala 40 match at one moment (the base of
     :class:`~scala40.games.scala40.state.GameState`, which is what matches are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player to move

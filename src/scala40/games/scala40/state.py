@@ -18,19 +18,17 @@ False
 from __future__ import annotations
 
 import warnings
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import attrs
 
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
+from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, new_state, position_stock
 from scala40._checks import describe, is_int
-from scala40._format.serial import as_items, is_seed, tuple_or
-from scala40._format.specs import record_format
-from scala40._rng import seed_state, shuffle
+from scala40._format.serial import as_items, tuple_or
 from scala40.cards import Card
 from scala40.errors import (
     InvalidMoveError,
@@ -39,14 +37,7 @@ from scala40.errors import (
 from scala40.games.scala40 import engine, load
 from scala40.games.scala40.chance import HAND_START
 from scala40.games.scala40.generate import generate
-from scala40.games.scala40.load import (
-    MAX_COUNT,
-    MAX_PLACED,
-    MAX_SEED_DIGITS,
-    meld_from_spec,
-    placed_cards,
-    too_many,
-)
+from scala40.games.scala40.load import MAX_PLACED, meld_from_spec
 from scala40.games.scala40.moves import (
     MOVES,
     Discard,
@@ -78,7 +69,7 @@ __all__ = [
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class GameState(StateRecord):
+class GameState(StateRecord[PlayerView]):
     """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
     :meth:`from_position` or :meth:`from_dict`, which check everything; change it with
     :meth:`apply` (its fields are :class:`~scala40.games.scala40.record.StateRecord`'s).
@@ -116,11 +107,6 @@ class GameState(StateRecord):
     # (S40-SWAP) come into the hand in everyone's sight.
     SHOWING_KINDS = frozenset({TakeDiscard, TakeUpcard, SwapJoker})
 
-    def view(self, player: int) -> PlayerView:
-        """What ``player`` may know of this state (own hand, counts of the others, table,
-        discard pile, scores), and nothing else."""
-        return PlayerView.of(self, player)
-
     # -- moves ----------------------------------------------------------------------------
 
     # Under S40-V-SPLIT, listing the moves (the splits, and the lookahead of each move
@@ -135,9 +121,6 @@ class GameState(StateRecord):
         return engine.apply(self, move)
 
     _apply_trusted = engine.apply_trusted
-
-    def _seats_in(self) -> tuple[int, ...]:
-        return tuple(seat for seat, playing in enumerate(self.active) if playing)
 
     _resign = engine.resign
     _consistency_problems = load.consistency_problems
@@ -303,6 +286,8 @@ class GameState(StateRecord):
 
     # -- building ---------------------------------------------------------------------------
 
+    _deal = engine.deal  # a new game's first deal (new_state)
+
     POSITION_READS: ClassVar[tuple[str, ...]] = ("opened_at_turn_start",)
     """The field :meth:`from_position` works out itself: whether the seat to play had
     opened when the turn began, as ``opened`` says it has now."""
@@ -377,18 +362,13 @@ class GameState(StateRecord):
         phase = read.phase(phase, Phase, Phase.DRAW)
         named = read.named(cls, fields)
         read.seed(seed)
-        placed = placed_cards(read.hands, discard_cards, melds)
-        deck = Counter(rules.deck.cards)
-        problems.extend(too_many(placed, deck))
-        if stock is None:
-            # (With cards too many or unread, the stock is left empty: the state is
-            # then only built to name the problems of its other fields.)
-            rest = () if problems else tuple(sorted((deck - placed).elements()))
-            stock_cards, _ = shuffle(rest, seed_state(seed if is_seed(seed) else 0))
-        else:
-            stock_cards = read.cards(stock, "stock")
+        table_cards = (card for meld in melds for card in meld.cards)
+        stock_cards = position_stock(
+            read, stock, rules.deck.cards, seed, discard_cards, table_cards
+        )
         opened_flags = as_items(named.get("opened"))
-        values = record_format(cls).with_usual(
+        return cls._positioned(
+            read,
             {
                 **read.fields(rules, phase, turn, dealer, hand_number, seed, auto_chance),
                 "stock": stock_cards,
@@ -401,9 +381,8 @@ class GameState(StateRecord):
                 if opened_flags is not None and is_int(turn) and 0 <= turn < len(opened_flags)
                 else False,
                 **named,
-            }
+            },
         )
-        return read.valid(cls(**values))
 
 
 def new_game(
@@ -431,20 +410,12 @@ def new_game(
     fields = new_game_fields(
         rules, players, seed, auto_chance, dealer, Phase.DEAL, dealer_word="player"
     )
-    state = GameState(
-        **record_format(GameState).with_usual(
-            {
-                **fields,
-                "discard": (),
-                "table": (),
-                "scores": (0,) * fields["player_count"],
-                **HAND_START,
-            }
-        )
+    count = fields["player_count"]
+    return new_state(
+        GameState,
+        {**fields, "discard": (), "table": (), "scores": (0,) * count, **HAND_START},
+        auto_chance,
     )
-    if auto_chance:
-        return cast(GameState, engine.deal(state, None))
-    return state
 
 
 def _deprecated(name: str, instead: str) -> None:

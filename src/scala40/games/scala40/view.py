@@ -43,7 +43,7 @@ from scala40.games.scala40.record import Scala40Fields, StateRecord
 from scala40.games.scala40.rules import Ruleset, hand_value
 from scala40.melds import Meld, MeldRules
 from scala40.rulesets import MAX_OPTION_INT
-from scala40.views import MAX_VIEW_ITEMS, ViewBase
+from scala40.views import MAX_HELD_MELDS, MAX_VIEW_ITEMS, ViewBase
 
 __all__ = ["MAX_HELD_MELDS", "MAX_OPENING_PLANS", "PlayerView"]
 
@@ -51,9 +51,6 @@ MAX_OPENING_PLANS = 500
 """The most openings of several melds :meth:`PlayerView.opening_plans` lists (a hand of
 14 cards rarely has more than a hundred; the bound keeps a view's JSON small whatever
 the hand)."""
-MAX_HELD_MELDS = 500
-"""The most melds :meth:`PlayerView.held_melds` lists (a hand of 14 cards under the
-official rules holds a few dozen; the bound keeps a view's JSON small whatever the rules)."""
 
 
 @attrs.frozen(field_transformer=order_fields)
@@ -293,9 +290,10 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     def held_melds(self) -> tuple[tuple[Meld, int], ...]:
         """Every meld the viewing player's hand holds, each group of cards once with the
         points of its best reading (S40-MELD-VALUE), in the order of the hand's melds
-        (sets by rank, then sequences by suit); at most :data:`MAX_HELD_MELDS`. A client
-        tells by them that cards picked make a meld, also where no move puts it down yet
-        (an opening short of its threshold, S40-OPEN).
+        (sets by rank, then sequences by suit); at most
+        :data:`~scala40.views.MAX_HELD_MELDS`. A client tells by them that cards picked
+        make a meld, also where no move puts it down yet (an opening short of its
+        threshold, S40-OPEN).
 
         >>> import scala40
         >>> state = scala40.GameState.from_position(

@@ -31,15 +31,14 @@ from scala40.games.skarney.rules import MELD_RULES
 from scala40.melds import Meld, MeldEnd
 from scala40.melds._spelling import FRENCH_ACES, MeldNotation
 from scala40.movekinds import (
-    CARD,
-    INDEX,
+    CardMove,
     DealMove,
+    DrawMove,
     LayOffMove,
     MoveBase,
     MoveSet,
     PutDownMove,
-    as_index,
-    as_move_card,
+    SwapMove,
     format_meld_text,
     parse_meld_text,
 )
@@ -95,20 +94,16 @@ def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ..
 
 
 @attrs.frozen
-class DrawStock(MoveBase):
+class DrawStock(DrawMove):
     """Draw the top card of the pile (SK-TURN step 1; skipped when stopped, SK-STOP)."""
-
-    verb = "draw"
 
 
 @attrs.frozen
-class Exchange(MoveBase):
+class Exchange(SwapMove):
     """Give natural ``card`` from the hand for the wild card of opponents' meld ``meld``
     that stands for it; the wild card comes to the hand (SK-EXCHANGE)."""
 
     verb = "exchange"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
-    meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
 
 
 SKARNEY_NOTATION = MeldNotation(
@@ -187,11 +182,10 @@ class Extend(_MeldKind, LayOffMove):
 
 
 @attrs.frozen
-class Offer(MoveBase):
+class Offer(CardMove):
     """End the turn by offering ``card`` to the next seat (SK-OFFER)."""
 
     verb = "offer"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
 
 
 @attrs.frozen

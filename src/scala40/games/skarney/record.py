@@ -7,11 +7,12 @@ adds the rules' API on top of it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
 import attrs
 
 from scala40._base.record import Position, RecordBase, TableFields, field_group, order_fields
+from scala40._base.state import GameView
 from scala40._checks import describe, is_int
 from scala40._format.codecs import (
     BOOL,
@@ -152,7 +153,7 @@ class SkarneyFields(TableFields):
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, Any, HandResult]):
+class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, GameView, HandResult]):
     """The fields of a whole Skarney game at one moment (the base of
     :class:`~scala40.games.skarney.state.GameState`, which is what games are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player whose

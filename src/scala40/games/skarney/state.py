@@ -17,34 +17,29 @@ the seat it is offered to (SK-OFFER).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import attrs
 
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
-from scala40._base.state import MAX_TURN_MOVES
-from scala40._checks import describe
-from scala40._format.serial import (
+from scala40._base.state import (
     MAX_COUNT,
     MAX_SEED_DIGITS,
-    as_items,
-    tuple_or,
+    MAX_TURN_MOVES,
+    new_state,
+    position_stock,
 )
-from scala40._format.specs import record_format
-from scala40._rng import seed_state, shuffle
+from scala40._checks import describe
+from scala40._format.serial import as_items, tuple_or
 from scala40.cards import CARD_NAMES, Card, format_cards
-from scala40.errors import (
-    InvalidStateError,
-    Scala40Error,
-)
+from scala40.errors import InvalidStateError, Scala40Error
 from scala40.games.skarney import engine, load
 from scala40.games.skarney.generate import generate
 from scala40.games.skarney.load import MAX_PLACED, MAX_SEATS, meld_from_spec
-from scala40.games.skarney.moves import MOVES, Accept, Deal, Exchange, Move
+from scala40.games.skarney.moves import MOVES, Accept, Deal, Exchange
 from scala40.games.skarney.phases import Phase
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import Ruleset
@@ -62,7 +57,7 @@ __all__ = [
 
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class GameState(StateRecord):
+class GameState(StateRecord[PlayerView]):
     """A whole Skarney game at one moment. Build one with :func:`new_game` or
     :meth:`from_position`; change it with :meth:`apply` (its fields are
     :class:`~scala40.games.skarney.record.StateRecord`'s)."""
@@ -84,12 +79,6 @@ class GameState(StateRecord):
         if self.phase is Phase.OFFER and self.offer_card is not None:
             return self.turn, self.offer_card
         return None
-
-    def view(self, player: int) -> PlayerView:
-        """What ``player`` may know: his own hand, how many cards the others hold, the
-        table, the offered card and the cards everyone knows a hand holds; nothing of
-        his partner's hand."""
-        return PlayerView.of(self, player)
 
     @property
     def is_last_turn(self) -> bool:
@@ -117,12 +106,10 @@ class GameState(StateRecord):
 
     # -- moves ----------------------------------------------------------------------------
 
-    def _apply(self, move: Move) -> Any:
-        return engine.apply(self, move)
-
     # The engine's functions themselves (no method in between): every step of a playout
     # lists the moves and applies one of them.
     _generate = generate
+    _apply = engine.apply
     _apply_trusted = engine.apply_trusted
 
     _resign = engine.resign
@@ -144,6 +131,8 @@ class GameState(StateRecord):
         )
 
     # -- building ---------------------------------------------------------------------------
+
+    _deal = engine.deal  # a new game's first deal (new_state)
 
     POSITION_READS: ClassVar[tuple[str, ...]] = ("known", "accepted", "turn_number", "offer_card")
     """The fields :meth:`from_position` reads its own way: what each seat is known to hold
@@ -196,7 +185,7 @@ class GameState(StateRecord):
         >>> GameState.from_position(hands=["JK JK JK JK JK", "AS", "AH", "AD"])
         Traceback (most recent call last):
         ...
-        scala40.errors.InvalidStateError: invalid game state: JK: 5 placed, the deck has 4
+        scala40.errors.InvalidStateError: invalid game state: JK: 5 placed, but the deck has 4
         """
         ruleset = resolve_rules(Ruleset, rules, "Skarney Ruleset")
         read = PositionReader(hands, most_cards=MAX_PLACED, most_seats=MAX_SEATS)
@@ -237,32 +226,16 @@ class GameState(StateRecord):
         read.seed(seed)
         if problems:
             raise InvalidStateError(problems)
-        placed: Counter[Card] = Counter()
-        for hand in read.hands:
-            placed.update(hand)
-        for meld in melds:
-            placed.update(meld.cards)
-        deck = Counter(ruleset.deck.cards)
-        if stock is None:
-            extra = placed - deck
-            if extra:
-                raise InvalidStateError(
-                    [
-                        f"{CARD_NAMES[c]}: {placed[c]} placed, the deck has {deck[c]}"
-                        for c in sorted(extra)
-                    ]
-                )
-            rest = tuple(sorted((deck - placed).elements()))
-            stock_cards, _ = shuffle(rest, seed_state(seed))
-        else:
-            stock_cards = read.cards(stock, "stock")
-            if problems:
-                raise InvalidStateError(problems)
+        table_cards = (card for meld in melds for card in meld.cards)
+        stock_cards = position_stock(read, stock, ruleset.deck.cards, seed, table_cards)
+        if problems:
+            raise InvalidStateError(problems)
         sides = cls.side_count(ruleset, count)
-        values = record_format(cls).with_usual(
+        return cls._positioned(
+            read,
             {
                 **read.fields(ruleset, phase, turn, dealer, hand_number, seed),
-                "stock": tuple(stock_cards),
+                "stock": stock_cards,
                 "table": tuple(melds),
                 "owners": tuple(owners),
                 "totals": tuple_or(totals, (0,) * sides),
@@ -276,9 +249,8 @@ class GameState(StateRecord):
                 "turn_number": turn_number,
                 "offer_card": offered,
                 **named,
-            }
+            },
         )
-        return read.valid(cls(**values))
 
 
 def new_game(
@@ -318,9 +290,8 @@ def new_game(
         skip_one=False,
     )
     sides = GameState.side_count(ruleset, fields["player_count"])
-    state = GameState(
-        **record_format(GameState).with_usual(
-            {**fields, "table": (), "owners": (), "totals": (0,) * sides, "turn_number": 0}
-        )
+    return new_state(
+        GameState,
+        {**fields, "table": (), "owners": (), "totals": (0,) * sides, "turn_number": 0},
+        auto_chance,
     )
-    return cast(GameState, engine.deal(state, None)) if auto_chance else state

@@ -31,14 +31,9 @@ from scala40.games.skarney.record import SkarneyFields, StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.melds import Meld, MeldKind
 from scala40.rulesets import MAX_OPTION_INT
-from scala40.views import MAX_VIEW_ITEMS, ViewBase
+from scala40.views import MAX_HELD_MELDS, MAX_VIEW_ITEMS, ViewBase
 
 __all__ = ["MAX_HELD_MELDS", "PlayerView"]
-
-MAX_HELD_MELDS = 500
-"""The most 3-card melds :meth:`PlayerView.contract_parts` lists among those the hand
-holds (a hand of a dozen cards holds a few dozen readings; the bound keeps a view's JSON
-small whatever the hand)."""
 
 
 @attrs.frozen(field_transformer=order_fields)
@@ -111,8 +106,8 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
         melds of that kind the hand holds towards the rest, at most the rest, the best by
         points (SK-SCORE-MELDS); ``missing``, the melds the better kind still lacks; and
         ``held``, every 3-card meld of a kind still open that the hand holds, each group
-        of cards once, at most :data:`MAX_HELD_MELDS`. ``None`` once the side has its
-        contract, in a game without contracts, and while no hand is in play.
+        of cards once, at most :data:`~scala40.views.MAX_HELD_MELDS`. ``None`` once the
+        side has its contract, in a game without contracts, and while no hand is in play.
 
         >>> from scala40.games.skarney import GameState
         >>> state = GameState.from_position(
