@@ -57,7 +57,7 @@ TEXT = KnockText(
 )
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, weakref_slot=False)
 class GameState(KnockState[Move, Ruleset]):
     """A whole game of Chinchón to 50 at one moment."""
 

@@ -7,7 +7,7 @@ the rules' API on top of it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, Protocol, TypeAlias
+from typing import Any, ClassVar, Protocol, TypeAlias
 
 import attrs
 from typing_extensions import TypeVar
@@ -112,8 +112,8 @@ class KnockFields(DiscardFields):
         return self.phase in _HAND_OVER or (self.phase is DEAL and self.hand_number > 0)
 
 
-@attrs.frozen(repr=False, field_transformer=order_fields)
-class KnockRecord(KnockFields, RecordBase[M, R, Phase, V, HandResult], Generic[M, R, V]):
+@attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
+class KnockRecord(KnockFields, RecordBase[M, R, Phase, V, HandResult]):
     """The fields of a whole game of Rumino, Chinchón or La Conga at one moment (the
     base of :class:`~scala40.games._knock.state.KnockState`, which is what games are
     played with): :class:`~scala40._base.record.RecordBase`'s, where the seat after the

@@ -66,7 +66,7 @@ _HAND_OVER = (Phase.REENTRY, Phase.OVER)
 """Phases after a hand's scoring: every hand has been shown."""
 
 
-@attrs.frozen(repr=False, field_transformer=order_fields)
+@attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
 class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
     """A whole game of Rumino, Chinchón or La Conga at one moment (the shared base of
     the games' ``GameState`` classes; its fields are
@@ -77,7 +77,7 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
     checker reads (``apply`` takes the game's moves) and so does the class itself (its
     move set and ruleset), and the rest of the game in ``SPEC``::
 
-        @attrs.frozen(repr=False)
+        @attrs.frozen(repr=False, weakref_slot=False)
         class GameState(KnockState[Move, Ruleset]):
             SPEC = KnockGameSpec(name="chinchon", title="Chinchón", ...)
     """

@@ -61,7 +61,7 @@ __all__ += shared.__all__
 __all__ += rules.__all__
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, weakref_slot=False)
 class GameState(KnockState[Move, rules.Ruleset]):
     """A whole game of La Conga at one moment (the family's state, its fields and methods:
     :class:`~scala40.games._knock.state.KnockState`)."""
