@@ -467,17 +467,24 @@ class TrioView:
     known: tuple[tuple[Card, ...], ...]
     winners: tuple[int, ...]
     move_number: int = attrs.field(default=0, eq=False)
-    """The state's move number (``state.view`` sets it)."""
+    """The state's move number (public: every seat sees every move made)."""
 
     @classmethod
     def of(cls, state: TrioState, player: int) -> TrioView:
-        if not (type(player) is int and 0 <= player < state.player_count):
+        """The view of ``state`` for seat ``player`` (``state.view`` calls it): a seat of
+        no integer is a ``TypeError``, one out of range a ``ValueError``, as in every
+        game."""
+        if type(player) is not int:
+            raise InvalidArgumentError(f"player must be a seat, got {describe(player)}")
+        if not 0 <= player < state.player_count:
             last = state.player_count - 1
-            raise InvalidArgumentError(f"player must be a seat from 0 to {last}")
+            raise InvalidValueError(
+                f"player must be a seat from 0 to {last}, got {describe(player)}"
+            )
         return cls(
             player, state.rules, state.player_count, state.phase, state.turn, state.turns,
             state.hands[player], tuple(map(len, state.hands)), len(state.stock), state.pile,
-            state.taken, state.known, state.winners,
+            state.taken, state.known, state.winners, state.move_number,
         )  # fmt: skip
 
     @property

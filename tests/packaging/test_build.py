@@ -254,7 +254,7 @@ COMPILED_READERS: dict[str, tuple[Callable[[], dict[str, Call]], dict[str, str]]
         {
             **dict.fromkeys(("deal_hands", "deal_order", "illegal", "next_active"), _OWN_VALUES),
             **dict.fromkeys(("out_of_phase", "replace_item", "seats_from"), _OWN_VALUES),
-            **dict.fromkeys(("without", "without_sorted"), _OWN_VALUES),
+            **dict.fromkeys(("with_card", "without", "without_sorted"), _OWN_VALUES),
         },
     ),
     "scala40.games.skarney.phases": (

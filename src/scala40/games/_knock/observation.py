@@ -23,7 +23,7 @@ hand: 2S 3S KS 5H 5D AC 4C
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -95,8 +95,8 @@ class KnockObservation(ObservationBase[Any, _Layout]):
     """The numbers and the text of a knock game's player view (see :meth:`fields` for
     the blocks, in order)."""
 
-    PHASES = tuple(Phase)
-    BLOCKS = (
+    PHASES: ClassVar[tuple[Any, ...]] = tuple(Phase)
+    BLOCKS: ClassVar[tuple[Block | str, ...]] = (
         Block("wild", _CARDS, "the wild card codes"),
         Block("values", _CARDS, "each card code's unmatched value over 50"),
         "hand_sizes",

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import attrs
 
@@ -78,9 +79,9 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
 
-    PHASES = tuple(Phase)
-    TABLE = ("table_kind", "table_cards", "table_jokers")
-    BLOCKS = (
+    PHASES: ClassVar[tuple[Any, ...]] = tuple(Phase)
+    TABLE: ClassVar[tuple[str, str, str] | None] = ("table_kind", "table_cards", "table_jokers")
+    BLOCKS: ClassVar[tuple[Block | str, ...]] = (
         "table_kind",
         Block("table_cards", _MELD_CARDS, "the cards each meld stands for", 0, 2),
         Block("table_jokers", _MELD_CARDS, "the cards its jokers stand for", 0, 2),

@@ -22,7 +22,7 @@ hand: 4S 5S 6S JS KH 5D QD AC 2C QC JK
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -98,10 +98,10 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
 
-    PHASES = tuple(Phase)
-    DISCARD_PILE = False
-    TABLE = ("table_kind", "table_cards", "table_wilds")
-    BLOCKS = (
+    PHASES: ClassVar[tuple[Any, ...]] = tuple(Phase)
+    DISCARD_PILE: ClassVar[bool] = False
+    TABLE: ClassVar[tuple[str, str, str] | None] = ("table_kind", "table_cards", "table_wilds")
+    BLOCKS: ClassVar[tuple[Block | str, ...]] = (
         Block("offer", ("cards",), "the card being offered"),
         Block("known", _SEAT_CARDS, "cards known in each hand", 0, "copies"),
         Block("accepted", _SEAT_CARDS, "cards each seat accepted", 0, "copies"),
@@ -134,7 +134,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         Block("last_hand", (2,), "the previous hand's shutout and void"),
         Block("hand_number", (1,), "the hand being played"),
     )
-    STOCK_WORD = "pile"
+    STOCK_WORD: ClassVar[str] = "pile"
 
     def __init__(self) -> None:
         super().__init__()
