@@ -45,6 +45,7 @@ from scala40.gamekit import (
     FieldReader,
     StateBase,
     check_choice,
+    check_seat,
     deal_hidden,
     describe,
     expect_header,
@@ -471,16 +472,8 @@ class TrioView:
 
     @classmethod
     def of(cls, state: TrioState, player: int) -> TrioView:
-        """The view of ``state`` for seat ``player`` (``state.view`` calls it): a seat of
-        no integer is a ``TypeError``, one out of range a ``ValueError``, as in every
-        game."""
-        if type(player) is not int:
-            raise InvalidArgumentError(f"player must be a seat, got {describe(player)}")
-        if not 0 <= player < state.player_count:
-            last = state.player_count - 1
-            raise InvalidValueError(
-                f"player must be a seat from 0 to {last}, got {describe(player)}"
-            )
+        """The view of ``state`` for seat ``player`` (``state.view`` calls it)."""
+        check_seat("player", player, state.player_count)
         return cls(
             player, state.rules, state.player_count, state.phase, state.turn, state.turns,
             state.hands[player], tuple(map(len, state.hands)), len(state.stock), state.pile,

@@ -1,8 +1,9 @@
 """What a new game builds on: the state base, the readers of saved data and the samplers
 of hidden cards, the pieces every game of the library is made of, :func:`describe`, which shows any
 value in a message within a bounded length (a hostile value may be a number of 5,000
-digits), and :func:`check_choice`, with which a game's bot refuses what it cannot choose
-from.
+digits), :func:`check_choice`, with which a game's bot refuses what it cannot choose
+from, and :func:`check_seat`, with which a game's view refuses a seat it has not (a
+``TypeError`` for no integer, a ``ValueError`` out of range, as in every game).
 
 A game is a package that defines its ruleset (a :class:`~scala40.rulesets.RulesetBase`),
 its moves (:mod:`scala40.movekinds`), a state on :class:`StateBase`, a view, and a
@@ -33,7 +34,7 @@ from __future__ import annotations
 import scala40._format.schema as schema
 from scala40._base.sampling import MAX_SAMPLE_DRAWS, deal_hidden, draw_consistent
 from scala40._base.state import MAX_TURN_MOVES, StateBase
-from scala40._checks import check_choice, describe
+from scala40._checks import check_choice, check_seat, describe
 from scala40._format.serial import MAX_READ_ITEMS, MAX_READ_TEXT, FieldReader, expect_header
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "FieldReader",
     "StateBase",
     "check_choice",
+    "check_seat",
     "deal_hidden",
     "describe",
     "draw_consistent",
