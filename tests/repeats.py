@@ -42,7 +42,8 @@ ONE_CASE_BY_DEFAULT: dict[str, tuple[str, ...]] = {
     ),
     # The schemas and the tools: the same validator over every game's documents.
     "tools/test_schemas.py::test_broken_data_fails_and_the_loader_agrees": (
-        "scala40-*",
+        "scala40-state",
+        "scala40-ruleset",
         "skarney-view",
         "rumino-move",
         "chinchon-record",
@@ -67,7 +68,7 @@ ONE_CASE_BY_DEFAULT: dict[str, tuple[str, ...]] = {
         "La Conga",
     ),
     # The bots and the beliefs beside the rules: the toy and example games stay.
-    "test_ismcts.py::test_plays_only_legal_moves_in_every_game": ("toy", "trio", "rumino"),
+    "test_ismcts.py::test_plays_only_legal_moves_in_every_game": ("toy", "trio"),
     "protocol/test_belief.py::test_twin_games_give_the_same_belief": ("toy", "trio", "laconga-*"),
     "protocol/test_belief.py::test_every_guess_gives_the_seat_its_view": (
         "toy",
@@ -85,7 +86,22 @@ ONE_CASE_BY_DEFAULT: dict[str, tuple[str, ...]] = {
         "chinchon-greedy",
         "laconga-careful",
     ),
+    # Scala 40's and Skarney's searches beside their oracles: the soak runs every ruleset
+    # (and the oracles' long runs, at length).
+    "games/scala40/test_analysis.py::test_can_close_matches_a_search_of_every_legal_move": (
+        "official",
+        "classic",
+        "multi-joker",
+    ),
+    "games/scala40/test_opening_solver.py::test_the_solver_answers_as_the_search_along_random_playouts": (
+        "rules0-4-seeds0",
+        "rules2-3-seeds2",
+    ),
+    "games/skarney/test_bots.py::test_the_table_fits_counted_once_a_table_are_the_fits_card_by_card": (
+        "partnership-4",
+    ),
     # The pages' examples and the examples folder, each in a process of its own.
+    "test_docs_copy.py::test_a_page_pastes_into_python_block_by_block": ("getting-started.rst",),
     "test_docs_examples.py::test_page_examples_run_as_copied_without_the_extras": (
         "getting-started.rst",
         "games/*.rst",
