@@ -316,7 +316,7 @@ class StateBase(Generic[M, V]):
         raise NotImplementedError  # pragma: no cover - every game defines it
 
     def _apply_trusted(self, move: Any) -> Any:
-        return self._apply(move)
+        return type(self)._apply(self, move)  # through the class, as _generate
 
     _deal: ClassVar[Callable[[Any, Any], Any]]
     """The game's deal, ``(state, order)``: the engine's function itself (for
@@ -601,7 +601,9 @@ class StateBase(Generic[M, V]):
         ``_apply``)."""
         if isinstance(value, ResignMove):
             return self._apply_resign(value)
-        return self._apply(value)
+        # Through the class, as _generate: a game's _apply may be its engine's function
+        # itself, which a compiled build does not bind to the state as a method.
+        return type(self)._apply(self, value)
 
     def apply(
         self: S,
