@@ -447,7 +447,7 @@ class RecordBase(GameFields[R, P], StateBase[M, V], Generic[M, R, P, V, H]):
 
     def chance_cards(self) -> tuple[Card, ...]:
         """At a chance step, the cards whose order it draws: the whole deck before a deal,
-        the cards a restock shuffles (:meth:`_restocked`) before it; else nothing."""
+        the cards a restock shuffles (``_restocked()``) before it; else nothing."""
         if self.phase not in self._CHANCE:
             return ()
         if self.phase is self._CHANCE[0]:
