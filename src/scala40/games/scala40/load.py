@@ -6,61 +6,20 @@ of a saved table.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
-
-from scala40._base.load import (
-    deal_problems,
-    last_hand_problems,
-    table_problems,
-    too_many,
-)
+from scala40._base.load import deal_problems, last_hand_problems, table_problems
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe
-from scala40._format.serial import (
-    MAX_COUNT,
-    MAX_SEED_DIGITS,
-    card_counts,
-    count_problems,
-    deck_counts,
-    read_meld_text,
-)
-from scala40.cards import Card
+from scala40._format.serial import card_counts, count_problems, deck_counts, read_meld_text
 from scala40.errors import InvalidArgumentError
 from scala40.games.scala40 import engine
-from scala40.games.scala40.moves import (
-    PutDown,
-    parse_meld_spec,
-)
+from scala40.games.scala40.moves import PutDown, parse_meld_spec
 from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.record import StateRecord
+from scala40.games.scala40.result import MAX_PLACED
 from scala40.games.scala40.rules import MatchFormat, RestockMethod, Ruleset
 from scala40.melds import Meld, MeldRules
 
-__all__ = [
-    "MAX_COUNT",
-    "MAX_PLACED",
-    "MAX_SEED_DIGITS",
-    "consistency_problems",
-    "meld_from_spec",
-    "placed_cards",
-    "too_many",
-]
-
-# No position places more cards than the largest deck holds.
-MAX_PLACED = 2 * 4 * 13 * 8 + 16
-
-
-def placed_cards(
-    hands: Iterable[tuple[Card, ...]], discard: tuple[Card, ...], melds: Iterable[Meld]
-) -> Counter[Card]:
-    """Every card placed in a position's hands, discard pile and table melds."""
-    placed: Counter[Card] = Counter(discard)
-    for hand in hands:
-        placed.update(hand)
-    for meld in melds:
-        placed.update(meld.cards)
-    return placed
+__all__ = ["MAX_PLACED", "consistency_problems", "meld_from_spec"]
 
 
 def meld_from_spec(spec: str, rules: Ruleset) -> Meld:
@@ -128,14 +87,16 @@ def consistency_problems(state: StateRecord) -> list[str]:
         problems.append(
             f"winners must be distinct players from 0 to {n - 1}, got {list(state.winners)}"
         )
-    if not in_hand and (
+    # What a turn sets from its draw on: none of it before, nor between hands.
+    details = bool(
         state.taken is not None or state.opening_value or state.taken_must_use or state.taken_used
-    ):
+    )
+    if in_hand:
+        problems.extend(_turn_problems(state, details))
+    elif details:
         problems.append(
             f"turn details (taken card, opening value) are set at the {phase.value} phase"
         )
-    if in_hand:
-        problems.extend(_turn_problems(state, rules, phase))
     if state.last_hand is not None:
         problems.extend(_hand_result_problems(state, state.last_hand))
     return problems
@@ -175,10 +136,12 @@ def _score_problems(state: StateRecord) -> list[str]:
     return problems
 
 
-def _turn_problems(state: StateRecord, rules: Ruleset, phase: Phase) -> list[str]:
-    """The rules of the turn in progress (the draw, play and restock phases), under the
-    state's ``rules`` at its ``phase``."""
+def _turn_problems(state: StateRecord, details: bool) -> list[str]:
+    """The rules of the turn in progress (the draw, play and restock phases), the turn's
+    ``details`` set or not."""
     problems: list[str] = []
+    rules = state.rules
+    phase = state.phase
     turn = state.turn
     mover_hand = state.hands[turn]
     for player, hand in enumerate(state.hands):
@@ -193,12 +156,7 @@ def _turn_problems(state: StateRecord, rules: Ruleset, phase: Phase) -> list[str
         if not state.stock:
             problems.append("the stock is empty at a draw (the hand should have ended)")
         # (Whether the player had opened when the turn began is set by the draw.)
-        if (
-            state.taken is not None
-            or state.opening_value
-            or state.taken_used
-            or state.taken_must_use
-        ):
+        if details:
             problems.append("turn details (taken card, opening value) are set before the draw")
     if phase is Phase.RESTOCK:
         if state.stock or not state.discard:

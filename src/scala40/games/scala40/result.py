@@ -25,9 +25,9 @@ from scala40.cards import format_cards
 from scala40.games.scala40.phases import HandResult
 from scala40.games.scala40.rules import MAX_HAND_SIZE
 
-__all__ = ["HAND_RESULT"]
+__all__ = ["HAND_RESULT", "MAX_PLACED"]
 
-_MAX_PLACED = 2 * 4 * 13 * 8 + 16
+MAX_PLACED = 2 * 4 * 13 * 8 + 16
 """No position places more cards than the largest deck holds."""
 
 
@@ -53,7 +53,7 @@ def _from_dict(state: FieldReader, rules: Any) -> HandResult | None:
         closer=read.optional_integer("closer", low, high),
         points=read.ints("points", low, high),
         doubled=read.boolean("doubled"),
-        hands=read.card_lists("hands", most=_MAX_PLACED),
+        hands=read.card_lists("hands", most=MAX_PLACED),
         eliminated=read.ints("eliminated", low, high),
         reentered=read.ints("reentered", low, high),
     )
