@@ -1,4 +1,5 @@
-"""The optional packages the framework adapters need, and the error when they are missing.
+"""The optional packages the framework adapters need, the error when they are missing, and
+what a type checker reads of the frameworks' classes the adapters derive from.
 
 >>> from scala40.adapters.extras import MissingExtraError
 >>> error = MissingExtraError("the PettingZoo environment", ("numpy", "pettingzoo"), "rl")
@@ -11,10 +12,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from scala40.errors import Scala40Error
 
-__all__ = ["MissingExtraError"]
+__all__ = ["FrameworkBase", "MissingExtraError"]
 
 
 class MissingExtraError(Scala40Error, ImportError):
@@ -30,3 +32,20 @@ class MissingExtraError(Scala40Error, ImportError):
         )
         self.packages: tuple[str, ...] = tuple(names)
         self.extra = extra
+
+
+class FrameworkBase:
+    """A class of an optional framework an adapter derives from (``pyspiel.Game``,
+    ``pyspiel.State``, ``pyspiel.Bot``, OpenSpiel's ``Policy``, PettingZoo's ``AECEnv``), as
+    a type checker reads it: any arguments, any attribute. The adapters name it as their
+    base under ``TYPE_CHECKING`` only, and derive from the framework's class at run time.
+
+    The frameworks ship no type information (pyspiel is compiled, PettingZoo is not marked
+    typed), so their classes are unknown to a type checker whether the ``rl`` extra is
+    installed or not, and so would the adapters' be, every method included. Through this
+    base the adapters' own signatures are what a reader of the public API meets.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None: ...
+
+    def __getattr__(self, name: str) -> Any: ...
