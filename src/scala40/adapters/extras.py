@@ -37,14 +37,10 @@ class MissingExtraError(Scala40Error, ImportError):
 class FrameworkBase:
     """A class of an optional framework an adapter derives from (``pyspiel.Game``,
     ``pyspiel.State``, ``pyspiel.Bot``, OpenSpiel's ``Policy``, PettingZoo's ``AECEnv``), as
-    a type checker reads it: any arguments, any attribute. The adapters name it as their
-    base under ``TYPE_CHECKING`` only, and derive from the framework's class at run time.
-
-    The frameworks ship no type information (pyspiel is compiled, PettingZoo is not marked
-    typed), so their classes are unknown to a type checker whether the ``rl`` extra is
-    installed or not, and so would the adapters' be, every method included. Through this
-    base the adapters' own signatures are what a reader of the public API meets.
-    """
+    a type checker reads it: any arguments, any attribute. The frameworks ship no type
+    information, so their classes, and the adapters' with them, would be unknown to a type
+    checker (the extra installed or not): the adapters derive from this class under
+    ``TYPE_CHECKING`` only, and from the framework's class at run time."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None: ...
 

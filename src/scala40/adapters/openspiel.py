@@ -122,8 +122,7 @@ from scala40.game import DEFAULT_GAME, Game, game_names
 from scala40.game import load_game as load_registered_game
 from scala40.rulesets import RulesetBase
 
-# The frameworks' classes as a type checker reads them (FrameworkBase): untyped otherwise.
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the frameworks' classes as a type checker reads them
     from scala40.adapters.extras import FrameworkBase as _GameBase
     from scala40.adapters.extras import FrameworkBase as _StateBase
 else:

@@ -48,8 +48,7 @@ except ImportError as _missing:  # pragma: no cover - checked with the extra uni
 from scala40.adapters.policies import BotPolicy
 from scala40.errors import InvalidArgumentError
 
-# The frameworks' classes as a type checker reads them (FrameworkBase): untyped otherwise.
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the frameworks' classes as a type checker reads them
     from scala40.adapters.extras import FrameworkBase as _BotBase
     from scala40.adapters.extras import FrameworkBase as _PolicyBase
 else:

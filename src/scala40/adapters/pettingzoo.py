@@ -71,8 +71,7 @@ from scala40.adapters.tensors import observation_array, observation_bounds
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import DEFAULT_GAME, Game
 
-# The frameworks' classes as a type checker reads them (FrameworkBase): untyped otherwise.
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the frameworks' classes as a type checker reads them
     from scala40.adapters.extras import FrameworkBase as _EnvBase
 else:
     _EnvBase = AECEnv

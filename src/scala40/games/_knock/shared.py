@@ -4,11 +4,10 @@ steps and a resignation), the phases, the arrangement functions, the view and th
 which the family shares.
 
 Each game's package re-exports these names (``from scala40.games.rumino import Phase,
-best_arrangement``), so that they are listed once, here. A package imports this module as
-``import scala40.games._knock.shared as shared`` and extends its ``__all__`` with
-``shared.__all__``: a type checker reads the names a package re-exports from that form
-(through ``from scala40.games._knock import shared`` it finds no ``shared`` in the private
-package's empty ``__all__``, and the names would be the package's for Python only).
+best_arrangement``), so that they are listed once, here. A package imports this module by
+its full name (``import scala40.games._knock.shared as shared``) and adds ``shared.__all__``
+to its own: a type checker finds no ``shared`` in the private package's empty ``__all__``
+through ``from scala40.games._knock import shared``, and would not count the names.
 
 >>> from scala40.games._knock.shared import Phase, PlayerView
 >>> from scala40.games import chinchon, rumino
