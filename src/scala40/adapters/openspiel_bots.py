@@ -31,7 +31,7 @@ Installing the extra gives the packages: ``pip install "scala40[openspiel]"``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scala40.adapters.extras import MissingExtraError
 
@@ -48,6 +48,13 @@ except ImportError as _missing:  # pragma: no cover - checked with the extra uni
 from scala40.adapters.policies import BotPolicy
 from scala40.errors import InvalidArgumentError
 
+if TYPE_CHECKING:  # the frameworks' classes as a type checker reads them
+    from scala40.adapters.extras import FrameworkBase as _BotBase
+    from scala40.adapters.extras import FrameworkBase as _PolicyBase
+else:
+    _BotBase = pyspiel.Bot
+    _PolicyBase = openspiel_policy.Policy
+
 __all__ = ["OpenSpielBot", "OpenSpielPolicy", "Restartable"]
 
 
@@ -60,7 +67,7 @@ def _record_of(game: Any) -> Any:
     return encoding.game
 
 
-class OpenSpielBot(pyspiel.Bot):
+class OpenSpielBot(_BotBase):
     """A bot of the library as a ``pyspiel.Bot`` for seat ``player_id`` of ``game`` (one
     of the library's OpenSpiel games): ``bot`` is a bot or a bot's name
     (:func:`~scala40.bots.make_bot`: ``"greedy"`` by default), drawing from ``seed``.
@@ -116,7 +123,7 @@ class OpenSpielBot(pyspiel.Bot):
         return copy
 
 
-class OpenSpielPolicy(openspiel_policy.Policy):
+class OpenSpielPolicy(_PolicyBase):
     """A bot of the library as an OpenSpiel policy of ``game`` for ``player_ids`` (every
     seat by default): ``action_probabilities(state)`` is the bot's token with
     probability 1, for OpenSpiel's tools that evaluate policies (``policy_aggregator``,
@@ -135,7 +142,7 @@ class OpenSpielPolicy(openspiel_policy.Policy):
         return {self.policy.act(state): 1.0}
 
 
-class Restartable(pyspiel.Bot):
+class Restartable(_BotBase):
     """``bot`` (any ``pyspiel.Bot``, such as OpenSpiel's Python ``ISMCTSBot``) with a
     ``restart_at`` and an ``inform_action`` that do nothing, for a bot that keeps nothing
     from one step to the next (OpenSpiel's ``evaluate_bots`` calls ``restart_at`` before

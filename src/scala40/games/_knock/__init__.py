@@ -14,8 +14,6 @@ The modules:
 * :mod:`~scala40.games._knock.tables`: the card values left unmatched;
 * :mod:`~scala40.games._knock.moves`: the move kinds, one class each, shared by the games,
   and the kinds of a game that knocks and of one that closes (a game's ``Move``);
-* :mod:`~scala40.games._knock.common_kinds`: the kinds every game allows, for a game's
-  package to import at once;
 * :mod:`~scala40.games._knock.phases`: the phases, the layoffs and how a hand ended;
 * :mod:`~scala40.games._knock.record`: the state's record, the fields the engine reads;
 * :mod:`~scala40.games._knock.conditions`: each condition of a knock and of a close,
@@ -44,7 +42,8 @@ The modules:
 * :mod:`~scala40.games._knock.text`: the command line's wording;
 * :mod:`~scala40.games._knock.family`: what a game's package declares itself with, and
   its registry record, made from its declaration;
-* :mod:`~scala40.games._knock.shared`: the names every game's package re-exports.
+* :mod:`~scala40.games._knock.shared`: the names every game's package re-exports, the
+  kinds every game allows among them.
 
 Nothing here is public API: import the games, :mod:`scala40.games.rumino`,
 :mod:`scala40.games.chinchon` and :mod:`scala40.games.laconga`.

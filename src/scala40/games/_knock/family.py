@@ -12,12 +12,9 @@ is what runs.
 
 A game's package imports what it declares itself with from here (``KnockGameSpec``,
 ``KnockState``, ``MoveKinds``, :func:`knock_game`), its ``Move`` and the kinds of its own
-from :mod:`~scala40.games._knock.moves` (``CloseMove`` or ``KnockMove``), the kinds every
-game allows from :mod:`~scala40.games._knock.common_kinds` and the names every game
-offers from :mod:`~scala40.games._knock.shared`. Its ``__all__`` lists its ``Move``
-and its kinds by name: a type checker sees a name of a private module re-exported only
-where a public module lists it (not through another private module's ``__all__``). Its
-record, ``KINDS``, ``MOVES``, ``parse_move``,
+from :mod:`~scala40.games._knock.moves` (``CloseMove`` or ``KnockMove``) and the names
+every game offers, the kinds every game allows among them, from
+:mod:`~scala40.games._knock.shared`. Its record, ``KINDS``, ``MOVES``, ``parse_move``,
 ``move_to_dict``, ``move_from_dict`` and ``new_game`` are the state's, each bound in the
 package (and annotated ``Final``), as a type checker reads a module's names only where
 the module binds them.

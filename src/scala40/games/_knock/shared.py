@@ -1,13 +1,20 @@
-"""What every knock game's package offers beside its moves, state and rules: the phases,
-the arrangement functions, the view and the bots, which the family shares.
+"""What every knock game's package offers beside its own moves, state and rules: the move
+kinds every game allows (a draw, a take, a discard, the re-entry decisions, the chance
+steps and a resignation), the phases, the arrangement functions, the view and the bots,
+which the family shares.
 
 Each game's package re-exports these names (``from scala40.games.rumino import Phase,
-best_arrangement``), so that they are listed once, here.
+best_arrangement``), so that they are listed once, here. A package imports this module by
+its full name (``import scala40.games._knock.shared as shared``) and adds ``shared.__all__``
+to its own: a type checker finds no ``shared`` in the private package's empty ``__all__``
+through ``from scala40.games._knock import shared``, and would not count the names.
 
 >>> from scala40.games._knock.shared import Phase, PlayerView
 >>> from scala40.games import chinchon, rumino
 >>> chinchon.PlayerView is rumino.PlayerView is PlayerView, chinchon.Phase is Phase
 (True, True)
+>>> chinchon.Discard is rumino.Discard, rumino.Discard
+(True, <class 'scala40.games._knock.moves.Discard'>)
 """
 
 from __future__ import annotations
@@ -16,19 +23,37 @@ from scala40.games._knock.analysis import best_arrangement, least_unmatched
 from scala40.games._knock.arrange import Arrangement
 from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.careful import CarefulBot
+from scala40.games._knock.moves import (
+    Deal,
+    Discard,
+    DrawStock,
+    Reenter,
+    Resign,
+    Restock,
+    Retire,
+    TakeDiscard,
+)
 from scala40.games._knock.phases import HandEnd, HandResult, Layoff, Phase, Showing
 from scala40.games._knock.view import PlayerView
 
 __all__ = [
     "Arrangement",
     "CarefulBot",
+    "Deal",
+    "Discard",
+    "DrawStock",
     "GreedyBot",
     "HandEnd",
     "HandResult",
     "Layoff",
     "Phase",
     "PlayerView",
+    "Reenter",
+    "Resign",
+    "Restock",
+    "Retire",
     "Showing",
+    "TakeDiscard",
     "best_arrangement",
     "least_unmatched",
 ]

@@ -27,9 +27,8 @@ from typing import Final
 
 import attrs
 
+import scala40.games._knock.shared as shared
 from scala40.game import register_game
-from scala40.games._knock import shared
-from scala40.games._knock.common_kinds import *  # noqa: F403 - the kinds every game allows
 from scala40.games._knock.family import KnockGameSpec, KnockState, MoveKinds, knock_game
 from scala40.games._knock.moves import Close
 from scala40.games._knock.moves import CloseMove as Move
@@ -37,21 +36,13 @@ from scala40.games._knock.shared import *  # noqa: F403 - the family's shared na
 from scala40.games.laconga import rules
 from scala40.games.laconga.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-__all__ = [  # noqa: F405 - names of the star imports
+__all__ = [
     "GAME",
     "KINDS",
     "MOVES",
     "Close",
-    "Deal",
-    "Discard",
-    "DrawStock",
     "GameState",
     "Move",
-    "Reenter",
-    "Resign",
-    "Restock",
-    "Retire",
-    "TakeDiscard",
     "move_from_dict",
     "move_to_dict",
     "new_game",

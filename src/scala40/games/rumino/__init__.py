@@ -31,10 +31,9 @@ from typing import Final
 
 import attrs
 
+import scala40.games._knock.shared as shared
 from scala40.game import SearchTuning, register_game
-from scala40.games._knock import shared
 from scala40.games._knock.analysis import has_rumino
-from scala40.games._knock.common_kinds import *  # noqa: F403 - the kinds every game allows
 from scala40.games._knock.family import KnockGameSpec, KnockState, MoveKinds, knock_game
 from scala40.games._knock.moves import Claim, Knock, Pass
 from scala40.games._knock.moves import KnockMove as Move
@@ -42,23 +41,15 @@ from scala40.games._knock.shared import *  # noqa: F403 - the family's shared na
 from scala40.games.rumino import rules
 from scala40.games.rumino.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-__all__ = [  # noqa: F405 - names of the star imports
+__all__ = [
     "GAME",
     "KINDS",
     "MOVES",
     "Claim",
-    "Deal",
-    "Discard",
-    "DrawStock",
     "GameState",
     "Knock",
     "Move",
     "Pass",
-    "Reenter",
-    "Resign",
-    "Restock",
-    "Retire",
-    "TakeDiscard",
     "has_rumino",
     "move_from_dict",
     "move_to_dict",
