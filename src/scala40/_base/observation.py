@@ -85,7 +85,9 @@ __all__ = [
     "Write",
     "card_blocks",
     "card_changes",
+    "card_counts",
     "compile_writer",
+    "flags_row",
     "max_table_melds",
     "most_copies",
     "shared",
@@ -234,6 +236,42 @@ def shared(name: str, doc: str) -> Block:
 
 ZERO_ROW = array("f", bytes(4 * CARD_CODES))
 """A row of :data:`CARD_CODES` zeros, copied to make a card block (never changed)."""
+
+
+def card_counts(cards: Iterable[int]) -> array[float]:
+    """A new card block's row of the copies of each card code in ``cards`` (a meld's, a
+    hand's).
+
+    >>> from scala40._base.observation import card_counts
+    >>> card_counts((5, 5, 52))[5], card_counts(())[5]
+    (2.0, 0.0)
+    """
+    row = ZERO_ROW[:]
+    for card in cards:
+        row[card] += 1.0
+    return row
+
+
+def _flags_bytes(key: tuple[Any, ...]) -> bytes:
+    me = key[0]
+    return float_bytes([flag for flags in key[1:] for flag in flags[me:] + flags[:me]])
+
+
+_FLAGS = Kept(_flags_bytes)
+"""The rows of :func:`flags_row`, kept (the same few sets of flags come again)."""
+
+
+def flags_row(layout: LayoutBase, me: int, *flags: tuple[bool, ...]) -> bytes:
+    """A :class:`Row`'s blocks of a flag a seat each (such as who has opened, who is
+    still in), one after the other, counted from ``me``; kept.
+
+    >>> from array import array
+    >>> from scala40._base.observation import flags_row
+    >>> array("f", flags_row(None, 1, (True, False), (False, True))).tolist()
+    [0.0, 1.0, 1.0, 0.0]
+    """
+    key = (me, *flags)
+    return _FLAGS[key]
 
 
 UNSET: Any = object()

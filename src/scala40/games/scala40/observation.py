@@ -32,12 +32,12 @@ import attrs
 from scala40._base.observation import (
     CARD_CODES,
     SEATS,
-    ZERO_ROW,
     Block,
-    Kept,
     ObservationBase,
     Row,
     Write,
+    card_counts,
+    flags_row,
     max_table_melds,
     shared,
 )
@@ -101,10 +101,6 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         "hand_number",
     )
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._flags = Kept(_flags_bytes)  # the same few sets of flags come again and again
-
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), in this order:
 
@@ -152,7 +148,7 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
 
     def _own_writes(self) -> tuple[Write, ...]:
         return (
-            Row(("opened", "active"), ("opened", "active"), self._flags_row),
+            Row(("opened", "active"), ("opened", "active"), flags_row),
             Row(("scores", "last_points"), ("scores", "last_hand"), _totals, "last_hand"),
             Row("turn", _FACTS, _facts_row),
             Row("opening_value", "opening_value", _opening_row),
@@ -161,20 +157,10 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
     @staticmethod
     def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_jokers`` rows of ``meld``."""
-        cards = ZERO_ROW[:]
-        jokers = ZERO_ROW[:]
-        for card, represented in zip(meld.cards, meld.represented):
-            cards[represented] += 1.0
-            if card != represented:
-                jokers[represented] += 1.0
-        return cards, jokers
-
-    def _flags_row(
-        self, layout: _Layout, me: int, opened: tuple[bool, ...], active: tuple[bool, ...]
-    ) -> bytes:
-        """The ``opened`` and ``active`` blocks of seat ``me`` (one part: the one follows
-        the other)."""
-        return self._flags[me, opened, active]
+        pairs = zip(meld.cards, meld.represented)
+        return card_counts(meld.represented), card_counts(
+            [rep for card, rep in pairs if card != rep]
+        )
 
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
         _, start = self._start(rules, player_count, rules.deck.cards)
@@ -213,12 +199,6 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             + " / ".join(format_cards(hand) for hand in last.hands)
             + f" out {ints_text(last.eliminated)} back {ints_text(last.reentered)}"
         )
-
-
-def _flags_bytes(key: tuple[int, tuple[bool, ...], tuple[bool, ...]]) -> bytes:
-    """The ``opened`` and ``active`` blocks of seat ``me``, from ``(me, opened, active)``."""
-    me, opened, active = key
-    return float_bytes(opened[me:] + opened[:me] + active[me:] + active[:me])
 
 
 def _totals(layout: _Layout, me: int, scores: tuple[int, ...], last: HandResult | None) -> bytes:

@@ -37,6 +37,8 @@ from scala40._base.observation import (
     Row,
     Seen,
     Write,
+    card_counts,
+    flags_row,
     max_table_melds,
     shared,
 )
@@ -46,7 +48,7 @@ from scala40._base.rows import (
     clipped,
     flag_rows,
     float_bytes,
-    marked_seats_row,
+    seat_mark_row,
 )
 from scala40._wording import cards_text, ints_text, reading_text
 from scala40.cards import CARD_NAMES, Card
@@ -75,9 +77,6 @@ _CONTRACT_CAP = 5
 """Contracts are given as fractions of this many melds (a contract has 1 to 5)."""
 _TURN_CAP = 200
 """The turn number is given as a fraction of this, capped at 1."""
-_PROGRESS_ROWS = tuple(float_bytes((count / _CONTRACT_CAP,)) for count in range(_CONTRACT_CAP + 1))
-"""The ``progress`` block of each count of contract melds put down (at most the
-contract's)."""
 
 
 def _points(value: int) -> float:
@@ -223,12 +222,12 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             Row(("known", "accepted"), ("known", "accepted"), _known_rows),
             Seen("known", _known_elsewhere),
             Row(_MELD_FACTS, ("owners", "extended", "fresh_from"), _meld_facts),
-            Row("stopped", "stopped", _stopped_row),
+            Row("stopped", "stopped", flags_row),
             Row("last_went_out", "last_hand", _went_out_row, "last_hand"),
             Row(_SIDES, ("contracts", "totals", "last_hand"), _sides, "last_hand"),
             Row("last_hand", "last_hand", _last_hand_row, "last_hand"),
             Row("turn_facts", _FACTS, _facts_row),
-            Row("progress", "progress", _progress_row),
+            Row("progress", "progress", capped_count_row(_CONTRACT_CAP)),  # at most 5
             Row("turn_number", "turn_number", capped_count_row(_TURN_CAP)),
             Row(("contract", "bonus"), "hand_number", _contract_row),
             Row("hand_number", "hand_number", _hand_number_row),
@@ -237,10 +236,8 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
     @staticmethod
     def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_wilds`` rows of ``meld``."""
-        cards = ZERO_ROW[:]
+        cards = card_counts(meld.cards)
         wilds = ZERO_ROW[:]
-        for card in meld.cards:
-            cards[card] += 1.0
         if meld.kind is not MeldKind.WILD:
             for card, represented in zip(meld.cards, meld.represented):
                 if card in _WILD:
@@ -318,15 +315,12 @@ def _known_rows(
 
 
 def _cards_bytes(cards: tuple[Card, ...]) -> bytes:
-    """A row of the copies of each card code in ``cards``."""
-    row = ZERO_ROW[:]
-    for card in cards:
-        row[card] += 1.0
-    return row.tobytes()
+    return card_counts(cards).tobytes()
 
 
 _cards_row = Kept(_cards_bytes).__getitem__
-"""The row of :func:`_cards_bytes`, kept (the same few sets of cards come again)."""
+"""The row of :func:`~scala40._base.observation.card_counts`, kept (the same few sets
+of cards come again)."""
 
 
 def _known_elsewhere(
@@ -362,17 +356,8 @@ def _meld_facts(
     return facts.tobytes()
 
 
-def _stopped_row(layout: _Layout, me: int, stopped: tuple[bool, ...]) -> bytes:
-    n = layout.player_count
-    if not any(stopped):
-        return layout.marks[n]
-    return marked_seats_row(n, me, [place for place, flag in enumerate(stopped) if flag])
-
-
 def _went_out_row(layout: _Layout, me: int, last: HandResult | None) -> bytes:
-    n = layout.player_count
-    went_out = None if last is None else last.went_out
-    return layout.marks[n if went_out is None else (went_out - me) % n]
+    return seat_mark_row(layout, me, None if last is None else last.went_out)
 
 
 _SIDES = ("contracts", "totals", "last_points")
@@ -430,12 +415,6 @@ def _facts_row(
         )
         + (offer is not None and is_stop_card(offer))
     ]
-
-
-def _progress_row(layout: _Layout, me: int, progress: int) -> bytes:
-    if progress <= _CONTRACT_CAP:
-        return _PROGRESS_ROWS[progress]
-    return float_bytes((progress / _CONTRACT_CAP,))
 
 
 def _contract_row(layout: _Layout, me: int, hand_number: int) -> bytes:
