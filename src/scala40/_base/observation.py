@@ -595,6 +595,8 @@ class ObservationBase(Generic[R, L]):
         self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
         # Melds come back, moved or extended (a static method: the rows keep no encoding).
         self._meld_numbers = Kept(self._meld_rows)
+        self._meld_texts = Kept(self._meld_words)
+        self._last_table: tuple[Any, tuple[Any, ...], str] = (None, (), "")
 
     def __reduce__(self) -> Any:
         # Made anew: the sheets recognise states by identity, which means nothing in
@@ -836,6 +838,37 @@ class ObservationBase(Generic[R, L]):
     def _cards_words(self, cards: Sequence[int]) -> str:
         """How the text writes cards (a hand, a pile)."""
         return cards_text(cards)
+
+    def _seats_cards_words(self, seats: Iterable[Sequence[int]]) -> str:
+        """Cards of each seat in the text (the hands, the cards known in them), ``/``
+        between seats."""
+        return " / ".join([self._cards_words(cards) for cards in seats])
+
+    def _table_words(self, table: tuple[Meld, ...], *facts: tuple[Any, ...]) -> str:
+        """The melds of ``table`` in the text, ``; `` between them: each its place, its
+        words (:meth:`_meld_words`, kept: melds come back) and its value of each of
+        ``facts`` (a value a meld: :meth:`_placed_words`). States share a table until it
+        changes: one text serves them."""
+        known = self._last_table
+        if known[0] is table and known[1] == facts:
+            return known[2]
+        words = self._meld_texts
+        line = "; ".join(
+            [
+                self._placed_words(index, words[meld], *[fact[index] for fact in facts])
+                for index, meld in enumerate(table)
+            ]
+        )
+        self._last_table = (table, facts, line)
+        return line
+
+    def _meld_words(self, meld: Meld) -> str:
+        """A table meld in the text: its notation."""
+        return str(meld)
+
+    def _placed_words(self, index: int, words: str, *facts: Any) -> str:
+        """Table meld ``index`` in the text, given its ``words`` and ``facts``."""
+        return f"#{index} {words}"
 
     def _deciding(self, view: Any) -> str:
         """The end of the text's first line: whose turn it is, and who decides."""

@@ -237,8 +237,7 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             f"{last.hand_number} {last.end.value} closer {last.closer} points "
             f"{ints_text(last.points)} discard {discard} busted {ints_text(last.busted)} out "
             f"{ints_text(last.eliminated)} back {ints_text(last.reentered)} hands "
-            + " / ".join(cards_text(hand) for hand in last.hands)
-            + " shown "
+            f"{self._seats_cards_words(last.hands)} shown "
             + " / ".join(_showing(shown) for shown in last.shown)
         )
 

@@ -178,10 +178,9 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
 
     def _own_lines(self, view: PlayerView) -> tuple[str, ...]:
         taken = "-" if view.taken is None else CARD_NAMES[view.taken]
-        table = "; ".join(f"#{index} {meld}" for index, meld in enumerate(view.table))
         return (
             f"discard: {format_cards(view.discard)}",
-            f"table: {table}",
+            f"table: {self._table_words(view.table)}",
             f"opened: {ints_text(view.opened)}; active: {ints_text(view.active)}; "
             f"turns: {ints_text(view.turns_played)}",
             f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
@@ -195,9 +194,8 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         closer = "-" if last.closer is None else str(last.closer)
         return (
             f"{last.hand_number} closer {closer} points {ints_text(last.points)} "
-            f"doubled {int(last.doubled)} hands "
-            + " / ".join(format_cards(hand) for hand in last.hands)
-            + f" out {ints_text(last.eliminated)} back {ints_text(last.reentered)}"
+            f"doubled {int(last.doubled)} hands {self._seats_cards_words(last.hands)}"
+            f" out {ints_text(last.eliminated)} back {ints_text(last.reentered)}"
         )
 
 

@@ -50,7 +50,7 @@ from scala40._base.rows import (
     float_bytes,
     seat_mark_row,
 )
-from scala40._wording import cards_text, ints_text, reading_text
+from scala40._wording import ints_text, reading_text
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games.skarney.phases import DRAW, PLAY, HandResult, Phase, is_stop_card, side_of
@@ -134,11 +134,6 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         Block("hand_number", (1,), "the hand being played"),
     )
     STOCK_WORD: ClassVar[str] = "pile"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._last_table: tuple[Any, Any, Any, str] = (None, None, None, "-")
-        self._meld_texts = Kept(_meld_words)  # melds come back, moved or extended
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), with ``s`` sides
@@ -261,31 +256,24 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         offer = "-"
         if view.offer_card is not None:
             offer = f"{CARD_NAMES[view.offer_card]} to {view.offer_to}"
-        table = self._table_text(view.table, view.owners, view.extended)
+        table = self._table_words(view.table, view.owners, view.extended) or "-"
         return (
             f"table: {table}; fresh from {view.fresh_from}",
             f"contracts: {ints_text(view.contracts)}; totals: {ints_text(view.totals)}",
             f"stopped: {ints_text(view.stopped)}; winners: {ints_text(view.winners)}",
-            "known: " + " / ".join(cards_text(cards) for cards in view.known),
-            "accepted: " + " / ".join(cards_text(cards) for cards in view.accepted),
+            f"known: {self._seats_cards_words(view.known)}",
+            f"accepted: {self._seats_cards_words(view.accepted)}",
             f"turn: melded {int(view.melded)}, contract now {int(view.contract_now)}, "
             f"progress {view.progress}; offer: {offer}",
         )
 
-    def _table_text(
-        self, table: tuple[Meld, ...], owners: tuple[int, ...], extended: tuple[int, ...]
-    ) -> str:
-        known = self._last_table  # states share a table until it changes: one text serves
-        if known[0] is table and known[1] is owners and known[2] is extended:
-            return known[3]
-        texts = self._meld_texts
-        parts = [
-            f"#{index} {texts[meld]} by {owner} +{added}"
-            for index, (meld, owner, added) in enumerate(zip(table, owners, extended))
-        ]
-        line = "; ".join(parts) or "-"
-        self._last_table = (table, owners, extended, line)
-        return line
+    def _meld_words(self, meld: Meld) -> str:
+        """A table meld in the text: its kind, then its cards, each wild card followed by
+        ``=`` and the card it stands for."""
+        return f"{meld.kind.value} {reading_text(meld.cards, meld.represented, False)}"
+
+    def _placed_words(self, index: int, words: str, owner: int, added: int) -> str:
+        return f"#{index} {words} by {owner} +{added}"
 
     def _hand_words(self, last: HandResult) -> str:
         went_out = "-" if last.went_out is None else str(last.went_out)
@@ -293,7 +281,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             f"{last.hand_number} out {went_out} melds {ints_text(last.meld_points)} hands "
             f"{ints_text(last.hand_points)} bonus {ints_text(last.bonus)} shutout "
             f"{int(last.shutout)} void {int(last.void)} points {ints_text(last.points)} "
-            "held " + " / ".join(cards_text(hand) for hand in last.hands)
+            f"held {self._seats_cards_words(last.hands)}"
         )
 
 
@@ -431,12 +419,6 @@ def _contract_row(layout: _Layout, me: int, hand_number: int) -> bytes:
 
 def _hand_number_row(layout: _Layout, me: int, hand_number: int) -> bytes:
     return float_bytes((min(hand_number / layout.rules.hands, 1.0),))
-
-
-def _meld_words(meld: Meld) -> str:
-    """A table meld in the text: its kind, then its cards, each wild card followed by
-    ``=`` and the card it stands for."""
-    return f"{meld.kind.value} {reading_text(meld.cards, meld.represented, False)}"
 
 
 OBSERVATION = SkarneyObservation()
