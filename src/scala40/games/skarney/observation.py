@@ -89,8 +89,6 @@ class _Layout(LayoutBase):
     ``start`` sets the ``partner`` block, fixed by the rules)."""
 
     melds: int
-    no_known: bytes
-    """The ``known`` and ``accepted`` blocks when no card is known."""
 
 
 class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
@@ -246,7 +244,6 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         return _Layout(
             **self._common(rules, player_count, start),
             melds=max_table_melds(rules),
-            no_known=bytes(4 * 2 * player_count * CARD_CODES),
         )
 
     def _turn_words(self, view: PlayerView) -> str:
@@ -293,8 +290,6 @@ def _known_rows(
 ) -> bytes:
     """The ``known`` and ``accepted`` blocks of seat ``me`` (they follow one another):
     a row of card counts a seat, each kept (the same few sets of cards come again)."""
-    if not (any(known) or any(accepted)):  # none at first
-        return layout.no_known
     seats = layout.seats_from(me)
     return b"".join(
         [_cards_row(known[seat]) for seat in seats]
