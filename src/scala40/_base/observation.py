@@ -88,6 +88,7 @@ __all__ = [
     "card_counts",
     "compile_writer",
     "flags_row",
+    "last_points",
     "max_table_melds",
     "most_copies",
     "shared",
@@ -272,6 +273,15 @@ def flags_row(layout: LayoutBase, me: int, *flags: tuple[bool, ...]) -> bytes:
     """
     key = (me, *flags)
     return _FLAGS[key]
+
+
+def last_points(last: Any, order: Sequence[int], scale: Callable[[int], float]) -> list[float]:
+    """A ``last_points`` block: the points of each seat or side of ``order`` in the last
+    hand (``last``, ``None`` before any: zeros), as ``scale`` gives them."""
+    if last is None:
+        return [0.0] * len(order)
+    points = last.points
+    return [scale(points[place]) for place in order]
 
 
 UNSET: Any = object()
@@ -804,6 +814,7 @@ class ObservationBase(Generic[R, L]):
             "size": len(start),
             "start": start.tobytes(),
             "marks": mark_rows(player_count),
+            "melds": self._deck(rules).size // 3,  # as max_table_melds
         }
 
     def _sizes_row(self, layout: L, me: int, hand_sizes: tuple[int, ...]) -> bytes:

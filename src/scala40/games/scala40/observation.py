@@ -38,6 +38,7 @@ from scala40._base.observation import (
     Write,
     card_counts,
     flags_row,
+    last_points,
     max_table_melds,
     shared,
 )
@@ -202,15 +203,12 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
 def _totals(layout: _Layout, me: int, scores: tuple[int, ...], last: HandResult | None) -> bytes:
     """The ``scores`` and ``last_points`` blocks of seat ``me`` (they follow one
     another)."""
-    n = layout.player_count
     target = layout.target
     seats = layout.seats_from(me)
     numbers = [min(scores[seat] / target, _SCALE_CAP) for seat in seats]
-    if last is None:
-        numbers.extend([0.0] * n)
-    else:
-        points = last.points
-        numbers.extend([min(max(points[seat], 0) / target, _SCALE_CAP) for seat in seats])
+    numbers.extend(
+        last_points(last, seats, lambda points: min(max(points, 0) / target, _SCALE_CAP))
+    )
     return float_bytes(numbers)
 
 

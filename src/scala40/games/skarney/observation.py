@@ -24,8 +24,6 @@ from __future__ import annotations
 from array import array
 from typing import Any, ClassVar
 
-import attrs
-
 from scala40._base.observation import (
     CARD_CODES,
     SEATS,
@@ -39,6 +37,7 @@ from scala40._base.observation import (
     Write,
     card_counts,
     flags_row,
+    last_points,
     max_table_melds,
     shared,
 )
@@ -83,15 +82,7 @@ def _points(value: int) -> float:
     return clipped(value / _POINTS, _POINTS_CAP)
 
 
-@attrs.frozen
-class _Layout(LayoutBase):
-    """What the encoding of one ruleset and number of players needs, computed once (its
-    ``start`` sets the ``partner`` block, fixed by the rules)."""
-
-    melds: int
-
-
-class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
+class SkarneyObservation(ObservationBase[Ruleset, LayoutBase]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
 
@@ -237,14 +228,12 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
                     wilds[represented] = 1.0
         return cards, wilds
 
-    def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
+    def _new_layout(self, rules: Ruleset, player_count: int) -> LayoutBase:
+        # Its ``start`` sets the ``partner`` block, fixed by the rules.
         places, start = self._start(rules, player_count, rules.deck.cards)
         if rules.partnership:
             start[places["partner"] + 2] = 1.0  # partners sit opposite (SK-PLAYERS)
-        return _Layout(
-            **self._common(rules, player_count, start),
-            melds=max_table_melds(rules),
-        )
+        return LayoutBase(**self._common(rules, player_count, start))
 
     def _turn_words(self, view: PlayerView) -> str:
         return f"turn {view.turn} (number {view.turn_number})"
@@ -283,7 +272,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
 
 
 def _known_rows(
-    layout: _Layout,
+    layout: LayoutBase,
     me: int,
     known: tuple[tuple[Card, ...], ...],
     accepted: tuple[tuple[Card, ...], ...],
@@ -307,7 +296,7 @@ of cards come again)."""
 
 
 def _known_elsewhere(
-    layout: _Layout, me: int, known: tuple[tuple[Card, ...], ...]
+    layout: LayoutBase, me: int, known: tuple[tuple[Card, ...], ...]
 ) -> tuple[Card, ...]:
     """The cards known in the other hands (not unseen; the player's own are in his
     hand)."""
@@ -318,7 +307,7 @@ _MELD_FACTS = ("table_owner", "table_extended", "table_fresh")
 
 
 def _meld_facts(
-    layout: _Layout,
+    layout: LayoutBase,
     me: int,
     owners: tuple[int, ...],
     extended: tuple[int, ...],
@@ -339,7 +328,7 @@ def _meld_facts(
     return facts.tobytes()
 
 
-def _went_out_row(layout: _Layout, me: int, last: HandResult | None) -> bytes:
+def _went_out_row(layout: LayoutBase, me: int, last: HandResult | None) -> bytes:
     return seat_mark_row(layout, me, None if last is None else last.went_out)
 
 
@@ -347,7 +336,7 @@ _SIDES = ("contracts", "totals", "last_points")
 
 
 def _sides(
-    layout: _Layout,
+    layout: LayoutBase,
     me: int,
     contracts: tuple[bool, ...],
     totals: tuple[int, ...],
@@ -361,14 +350,11 @@ def _sides(
     sides = [side_of(seat, partnership) for seat in layout.seats_from(me)[:count]]
     numbers = [1.0 if contracts[side] else 0.0 for side in sides]
     numbers.extend([_points(totals[side]) for side in sides])
-    if last is None:
-        numbers.extend([0.0] * len(sides))
-    else:
-        numbers.extend([_points(last.points[side]) for side in sides])
+    numbers.extend(last_points(last, sides, _points))
     return float_bytes(numbers)
 
 
-def _last_hand_row(layout: _Layout, me: int, last: HandResult | None) -> bytes:
+def _last_hand_row(layout: LayoutBase, me: int, last: HandResult | None) -> bytes:
     return _LAST_HAND_ROWS[0 if last is None else 2 * last.shutout + last.void]
 
 
@@ -377,7 +363,7 @@ _FACTS = ("melded", "contract_now", "phase", "stock_size", "turn_number", "offer
 
 
 def _facts_row(
-    layout: _Layout,
+    layout: LayoutBase,
     me: int,
     melded: bool,
     contract_now: bool,
@@ -400,7 +386,7 @@ def _facts_row(
     ]
 
 
-def _contract_row(layout: _Layout, me: int, hand_number: int) -> bytes:
+def _contract_row(layout: LayoutBase, me: int, hand_number: int) -> bytes:
     """The ``contract`` and ``bonus`` blocks (they follow one another) of hand
     ``hand_number``: the same in every state of a hand."""
     rules = layout.rules
@@ -412,7 +398,7 @@ def _contract_row(layout: _Layout, me: int, hand_number: int) -> bytes:
     return float_bytes((contract, bonus))
 
 
-def _hand_number_row(layout: _Layout, me: int, hand_number: int) -> bytes:
+def _hand_number_row(layout: LayoutBase, me: int, hand_number: int) -> bytes:
     return float_bytes((min(hand_number / layout.rules.hands, 1.0),))
 
 
