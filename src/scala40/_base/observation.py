@@ -85,7 +85,10 @@ __all__ = [
     "Write",
     "card_blocks",
     "card_changes",
+    "card_counts",
     "compile_writer",
+    "flags_row",
+    "last_points",
     "max_table_melds",
     "most_copies",
     "shared",
@@ -234,6 +237,51 @@ def shared(name: str, doc: str) -> Block:
 
 ZERO_ROW = array("f", bytes(4 * CARD_CODES))
 """A row of :data:`CARD_CODES` zeros, copied to make a card block (never changed)."""
+
+
+def card_counts(cards: Iterable[int]) -> array[float]:
+    """A new card block's row of the copies of each card code in ``cards`` (a meld's, a
+    hand's).
+
+    >>> from scala40._base.observation import card_counts
+    >>> card_counts((5, 5, 52))[5], card_counts(())[5]
+    (2.0, 0.0)
+    """
+    row = ZERO_ROW[:]
+    for card in cards:
+        row[card] += 1.0
+    return row
+
+
+def _flags_bytes(key: tuple[Any, ...]) -> bytes:
+    me = key[0]
+    return float_bytes([flag for flags in key[1:] for flag in flags[me:] + flags[:me]])
+
+
+_FLAGS = Kept(_flags_bytes)
+"""The rows of :func:`flags_row`, kept (the same few sets of flags come again)."""
+
+
+def flags_row(layout: LayoutBase, me: int, *flags: tuple[bool, ...]) -> bytes:
+    """A :class:`Row`'s blocks of a flag a seat each (such as who has opened, who is
+    still in), one after the other, counted from ``me``; kept.
+
+    >>> from array import array
+    >>> from scala40._base.observation import flags_row
+    >>> array("f", flags_row(None, 1, (True, False), (False, True))).tolist()
+    [0.0, 1.0, 1.0, 0.0]
+    """
+    key = (me, *flags)
+    return _FLAGS[key]
+
+
+def last_points(last: Any, order: Sequence[int], scale: Callable[[int], float]) -> list[float]:
+    """A ``last_points`` block: the points of each seat or side of ``order`` in the last
+    hand (``last``, ``None`` before any: zeros), as ``scale`` gives them."""
+    if last is None:
+        return [0.0] * len(order)
+    points = last.points
+    return [scale(points[place]) for place in order]
 
 
 UNSET: Any = object()
@@ -557,6 +605,8 @@ class ObservationBase(Generic[R, L]):
         self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
         # Melds come back, moved or extended (a static method: the rows keep no encoding).
         self._meld_numbers = Kept(self._meld_rows)
+        self._meld_texts = Kept(self._meld_words)
+        self._last_table: tuple[Any, tuple[Any, ...], str] = (None, (), "")
 
     def __reduce__(self) -> Any:
         # Made anew: the sheets recognise states by identity, which means nothing in
@@ -764,6 +814,7 @@ class ObservationBase(Generic[R, L]):
             "size": len(start),
             "start": start.tobytes(),
             "marks": mark_rows(player_count),
+            "melds": self._deck(rules).size // 3,  # as max_table_melds
         }
 
     def _sizes_row(self, layout: L, me: int, hand_sizes: tuple[int, ...]) -> bytes:
@@ -798,6 +849,37 @@ class ObservationBase(Generic[R, L]):
     def _cards_words(self, cards: Sequence[int]) -> str:
         """How the text writes cards (a hand, a pile)."""
         return cards_text(cards)
+
+    def _seats_cards_words(self, seats: Iterable[Sequence[int]]) -> str:
+        """Cards of each seat in the text (the hands, the cards known in them), ``/``
+        between seats."""
+        return " / ".join([self._cards_words(cards) for cards in seats])
+
+    def _table_words(self, table: tuple[Meld, ...], *facts: tuple[Any, ...]) -> str:
+        """The melds of ``table`` in the text, ``; `` between them: each its place, its
+        words (:meth:`_meld_words`, kept: melds come back) and its value of each of
+        ``facts`` (a value a meld: :meth:`_placed_words`). States share a table until it
+        changes: one text serves them."""
+        known = self._last_table
+        if known[0] is table and known[1] == facts:
+            return known[2]
+        words = self._meld_texts
+        line = "; ".join(
+            [
+                self._placed_words(index, words[meld], *[fact[index] for fact in facts])
+                for index, meld in enumerate(table)
+            ]
+        )
+        self._last_table = (table, facts, line)
+        return line
+
+    def _meld_words(self, meld: Meld) -> str:
+        """A table meld in the text: its notation."""
+        return str(meld)
+
+    def _placed_words(self, index: int, words: str, *facts: Any) -> str:
+        """Table meld ``index`` in the text, given its ``words`` and ``facts``."""
+        return f"#{index} {words}"
 
     def _deciding(self, view: Any) -> str:
         """The end of the text's first line: whose turn it is, and who decides."""

@@ -282,6 +282,8 @@ class LayoutBase:
     blocks the rules fix are set."""
     marks: tuple[bytes, ...]
     """The rows of a one-hot seat block (:func:`mark_rows`)."""
+    melds: int
+    """The most melds the table can hold (as ``max_table_melds``)."""
 
     def seats_from(self, me: int) -> list[int]:
         """The seats in the order seat blocks list them for seat ``me``: ``me`` first,

@@ -35,6 +35,7 @@ from scala40._base.observation import (
     Row,
     Seen,
     Write,
+    last_points,
 )
 from scala40._base.rows import (
     LayoutBase,
@@ -237,8 +238,7 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             f"{last.hand_number} {last.end.value} closer {last.closer} points "
             f"{ints_text(last.points)} discard {discard} busted {ints_text(last.busted)} out "
             f"{ints_text(last.eliminated)} back {ints_text(last.reentered)} hands "
-            + " / ".join(cards_text(hand) for hand in last.hands)
-            + " shown "
+            f"{self._seats_cards_words(last.hands)} shown "
             + " / ".join(_showing(shown) for shown in last.shown)
         )
 
@@ -285,16 +285,11 @@ def _standing(
 ) -> bytes:
     """The ``active``, ``scores``, ``last_points`` and ``winners`` blocks of seat ``me``
     (they follow one another and change between hands only)."""
-    n = layout.player_count
     limit = layout.limit
     seats = layout.seats_from(me)
     standing = [float(active[seat]) for seat in seats]
     standing.extend([clipped(scores[seat] / limit, _SCALE_CAP) for seat in seats])
-    if last is None:
-        standing.extend([0.0] * n)
-    else:
-        points = last.points
-        standing.extend([clipped(points[seat] / limit, _SCALE_CAP) for seat in seats])
+    standing.extend(last_points(last, seats, lambda points: clipped(points / limit, _SCALE_CAP)))
     standing.extend([1.0 if seat in winners else 0.0 for seat in seats])
     return float_bytes(standing)
 

@@ -32,12 +32,13 @@ import attrs
 from scala40._base.observation import (
     CARD_CODES,
     SEATS,
-    ZERO_ROW,
     Block,
-    Kept,
     ObservationBase,
     Row,
     Write,
+    card_counts,
+    flags_row,
+    last_points,
     max_table_melds,
     shared,
 )
@@ -101,10 +102,6 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         "hand_number",
     )
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._flags = Kept(_flags_bytes)  # the same few sets of flags come again and again
-
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), in this order:
 
@@ -152,7 +149,7 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
 
     def _own_writes(self) -> tuple[Write, ...]:
         return (
-            Row(("opened", "active"), ("opened", "active"), self._flags_row),
+            Row(("opened", "active"), ("opened", "active"), flags_row),
             Row(("scores", "last_points"), ("scores", "last_hand"), _totals, "last_hand"),
             Row("turn", _FACTS, _facts_row),
             Row("opening_value", "opening_value", _opening_row),
@@ -161,20 +158,10 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
     @staticmethod
     def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_jokers`` rows of ``meld``."""
-        cards = ZERO_ROW[:]
-        jokers = ZERO_ROW[:]
-        for card, represented in zip(meld.cards, meld.represented):
-            cards[represented] += 1.0
-            if card != represented:
-                jokers[represented] += 1.0
-        return cards, jokers
-
-    def _flags_row(
-        self, layout: _Layout, me: int, opened: tuple[bool, ...], active: tuple[bool, ...]
-    ) -> bytes:
-        """The ``opened`` and ``active`` blocks of seat ``me`` (one part: the one follows
-        the other)."""
-        return self._flags[me, opened, active]
+        pairs = zip(meld.cards, meld.represented)
+        return card_counts(meld.represented), card_counts(
+            [rep for card, rep in pairs if card != rep]
+        )
 
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
         _, start = self._start(rules, player_count, rules.deck.cards)
@@ -192,10 +179,9 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
 
     def _own_lines(self, view: PlayerView) -> tuple[str, ...]:
         taken = "-" if view.taken is None else CARD_NAMES[view.taken]
-        table = "; ".join(f"#{index} {meld}" for index, meld in enumerate(view.table))
         return (
             f"discard: {format_cards(view.discard)}",
-            f"table: {table}",
+            f"table: {self._table_words(view.table)}",
             f"opened: {ints_text(view.opened)}; active: {ints_text(view.active)}; "
             f"turns: {ints_text(view.turns_played)}",
             f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
@@ -209,30 +195,20 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         closer = "-" if last.closer is None else str(last.closer)
         return (
             f"{last.hand_number} closer {closer} points {ints_text(last.points)} "
-            f"doubled {int(last.doubled)} hands "
-            + " / ".join(format_cards(hand) for hand in last.hands)
-            + f" out {ints_text(last.eliminated)} back {ints_text(last.reentered)}"
+            f"doubled {int(last.doubled)} hands {self._seats_cards_words(last.hands)}"
+            f" out {ints_text(last.eliminated)} back {ints_text(last.reentered)}"
         )
-
-
-def _flags_bytes(key: tuple[int, tuple[bool, ...], tuple[bool, ...]]) -> bytes:
-    """The ``opened`` and ``active`` blocks of seat ``me``, from ``(me, opened, active)``."""
-    me, opened, active = key
-    return float_bytes(opened[me:] + opened[:me] + active[me:] + active[:me])
 
 
 def _totals(layout: _Layout, me: int, scores: tuple[int, ...], last: HandResult | None) -> bytes:
     """The ``scores`` and ``last_points`` blocks of seat ``me`` (they follow one
     another)."""
-    n = layout.player_count
     target = layout.target
     seats = layout.seats_from(me)
     numbers = [min(scores[seat] / target, _SCALE_CAP) for seat in seats]
-    if last is None:
-        numbers.extend([0.0] * n)
-    else:
-        points = last.points
-        numbers.extend([min(max(points[seat], 0) / target, _SCALE_CAP) for seat in seats])
+    numbers.extend(
+        last_points(last, seats, lambda points: min(max(points, 0) / target, _SCALE_CAP))
+    )
     return float_bytes(numbers)
 
 

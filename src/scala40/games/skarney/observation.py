@@ -24,8 +24,6 @@ from __future__ import annotations
 from array import array
 from typing import Any, ClassVar
 
-import attrs
-
 from scala40._base.observation import (
     CARD_CODES,
     SEATS,
@@ -37,6 +35,9 @@ from scala40._base.observation import (
     Row,
     Seen,
     Write,
+    card_counts,
+    flags_row,
+    last_points,
     max_table_melds,
     shared,
 )
@@ -46,9 +47,9 @@ from scala40._base.rows import (
     clipped,
     flag_rows,
     float_bytes,
-    marked_seats_row,
+    seat_mark_row,
 )
-from scala40._wording import cards_text, ints_text, reading_text
+from scala40._wording import ints_text, reading_text
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games.skarney.phases import DRAW, PLAY, HandResult, Phase, is_stop_card, side_of
@@ -75,26 +76,13 @@ _CONTRACT_CAP = 5
 """Contracts are given as fractions of this many melds (a contract has 1 to 5)."""
 _TURN_CAP = 200
 """The turn number is given as a fraction of this, capped at 1."""
-_PROGRESS_ROWS = tuple(float_bytes((count / _CONTRACT_CAP,)) for count in range(_CONTRACT_CAP + 1))
-"""The ``progress`` block of each count of contract melds put down (at most the
-contract's)."""
 
 
 def _points(value: int) -> float:
     return clipped(value / _POINTS, _POINTS_CAP)
 
 
-@attrs.frozen
-class _Layout(LayoutBase):
-    """What the encoding of one ruleset and number of players needs, computed once (its
-    ``start`` sets the ``partner`` block, fixed by the rules)."""
-
-    melds: int
-    no_known: bytes
-    """The ``known`` and ``accepted`` blocks when no card is known."""
-
-
-class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
+class SkarneyObservation(ObservationBase[Ruleset, LayoutBase]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
 
@@ -135,11 +123,6 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         Block("hand_number", (1,), "the hand being played"),
     )
     STOCK_WORD: ClassVar[str] = "pile"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._last_table: tuple[Any, Any, Any, str] = (None, None, None, "-")
-        self._meld_texts = Kept(_meld_words)  # melds come back, moved or extended
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), with ``s`` sides
@@ -223,12 +206,12 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             Row(("known", "accepted"), ("known", "accepted"), _known_rows),
             Seen("known", _known_elsewhere),
             Row(_MELD_FACTS, ("owners", "extended", "fresh_from"), _meld_facts),
-            Row("stopped", "stopped", _stopped_row),
+            Row("stopped", "stopped", flags_row),
             Row("last_went_out", "last_hand", _went_out_row, "last_hand"),
             Row(_SIDES, ("contracts", "totals", "last_hand"), _sides, "last_hand"),
             Row("last_hand", "last_hand", _last_hand_row, "last_hand"),
             Row("turn_facts", _FACTS, _facts_row),
-            Row("progress", "progress", _progress_row),
+            Row("progress", "progress", capped_count_row(_CONTRACT_CAP)),  # at most 5
             Row("turn_number", "turn_number", capped_count_row(_TURN_CAP)),
             Row(("contract", "bonus"), "hand_number", _contract_row),
             Row("hand_number", "hand_number", _hand_number_row),
@@ -237,25 +220,20 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
     @staticmethod
     def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_wilds`` rows of ``meld``."""
-        cards = ZERO_ROW[:]
+        cards = card_counts(meld.cards)
         wilds = ZERO_ROW[:]
-        for card in meld.cards:
-            cards[card] += 1.0
         if meld.kind is not MeldKind.WILD:
             for card, represented in zip(meld.cards, meld.represented):
                 if card in _WILD:
                     wilds[represented] = 1.0
         return cards, wilds
 
-    def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
+    def _new_layout(self, rules: Ruleset, player_count: int) -> LayoutBase:
+        # Its ``start`` sets the ``partner`` block, fixed by the rules.
         places, start = self._start(rules, player_count, rules.deck.cards)
         if rules.partnership:
             start[places["partner"] + 2] = 1.0  # partners sit opposite (SK-PLAYERS)
-        return _Layout(
-            **self._common(rules, player_count, start),
-            melds=max_table_melds(rules),
-            no_known=bytes(4 * 2 * player_count * CARD_CODES),
-        )
+        return LayoutBase(**self._common(rules, player_count, start))
 
     def _turn_words(self, view: PlayerView) -> str:
         return f"turn {view.turn} (number {view.turn_number})"
@@ -264,31 +242,24 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         offer = "-"
         if view.offer_card is not None:
             offer = f"{CARD_NAMES[view.offer_card]} to {view.offer_to}"
-        table = self._table_text(view.table, view.owners, view.extended)
+        table = self._table_words(view.table, view.owners, view.extended) or "-"
         return (
             f"table: {table}; fresh from {view.fresh_from}",
             f"contracts: {ints_text(view.contracts)}; totals: {ints_text(view.totals)}",
             f"stopped: {ints_text(view.stopped)}; winners: {ints_text(view.winners)}",
-            "known: " + " / ".join(cards_text(cards) for cards in view.known),
-            "accepted: " + " / ".join(cards_text(cards) for cards in view.accepted),
+            f"known: {self._seats_cards_words(view.known)}",
+            f"accepted: {self._seats_cards_words(view.accepted)}",
             f"turn: melded {int(view.melded)}, contract now {int(view.contract_now)}, "
             f"progress {view.progress}; offer: {offer}",
         )
 
-    def _table_text(
-        self, table: tuple[Meld, ...], owners: tuple[int, ...], extended: tuple[int, ...]
-    ) -> str:
-        known = self._last_table  # states share a table until it changes: one text serves
-        if known[0] is table and known[1] is owners and known[2] is extended:
-            return known[3]
-        texts = self._meld_texts
-        parts = [
-            f"#{index} {texts[meld]} by {owner} +{added}"
-            for index, (meld, owner, added) in enumerate(zip(table, owners, extended))
-        ]
-        line = "; ".join(parts) or "-"
-        self._last_table = (table, owners, extended, line)
-        return line
+    def _meld_words(self, meld: Meld) -> str:
+        """A table meld in the text: its kind, then its cards, each wild card followed by
+        ``=`` and the card it stands for."""
+        return f"{meld.kind.value} {reading_text(meld.cards, meld.represented, False)}"
+
+    def _placed_words(self, index: int, words: str, owner: int, added: int) -> str:
+        return f"#{index} {words} by {owner} +{added}"
 
     def _hand_words(self, last: HandResult) -> str:
         went_out = "-" if last.went_out is None else str(last.went_out)
@@ -296,20 +267,18 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             f"{last.hand_number} out {went_out} melds {ints_text(last.meld_points)} hands "
             f"{ints_text(last.hand_points)} bonus {ints_text(last.bonus)} shutout "
             f"{int(last.shutout)} void {int(last.void)} points {ints_text(last.points)} "
-            "held " + " / ".join(cards_text(hand) for hand in last.hands)
+            f"held {self._seats_cards_words(last.hands)}"
         )
 
 
 def _known_rows(
-    layout: _Layout,
+    layout: LayoutBase,
     me: int,
     known: tuple[tuple[Card, ...], ...],
     accepted: tuple[tuple[Card, ...], ...],
 ) -> bytes:
     """The ``known`` and ``accepted`` blocks of seat ``me`` (they follow one another):
     a row of card counts a seat, each kept (the same few sets of cards come again)."""
-    if not (any(known) or any(accepted)):  # none at first
-        return layout.no_known
     seats = layout.seats_from(me)
     return b"".join(
         [_cards_row(known[seat]) for seat in seats]
@@ -318,19 +287,16 @@ def _known_rows(
 
 
 def _cards_bytes(cards: tuple[Card, ...]) -> bytes:
-    """A row of the copies of each card code in ``cards``."""
-    row = ZERO_ROW[:]
-    for card in cards:
-        row[card] += 1.0
-    return row.tobytes()
+    return card_counts(cards).tobytes()
 
 
 _cards_row = Kept(_cards_bytes).__getitem__
-"""The row of :func:`_cards_bytes`, kept (the same few sets of cards come again)."""
+"""The row of :func:`~scala40._base.observation.card_counts`, kept (the same few sets
+of cards come again)."""
 
 
 def _known_elsewhere(
-    layout: _Layout, me: int, known: tuple[tuple[Card, ...], ...]
+    layout: LayoutBase, me: int, known: tuple[tuple[Card, ...], ...]
 ) -> tuple[Card, ...]:
     """The cards known in the other hands (not unseen; the player's own are in his
     hand)."""
@@ -341,7 +307,7 @@ _MELD_FACTS = ("table_owner", "table_extended", "table_fresh")
 
 
 def _meld_facts(
-    layout: _Layout,
+    layout: LayoutBase,
     me: int,
     owners: tuple[int, ...],
     extended: tuple[int, ...],
@@ -362,24 +328,15 @@ def _meld_facts(
     return facts.tobytes()
 
 
-def _stopped_row(layout: _Layout, me: int, stopped: tuple[bool, ...]) -> bytes:
-    n = layout.player_count
-    if not any(stopped):
-        return layout.marks[n]
-    return marked_seats_row(n, me, [place for place, flag in enumerate(stopped) if flag])
-
-
-def _went_out_row(layout: _Layout, me: int, last: HandResult | None) -> bytes:
-    n = layout.player_count
-    went_out = None if last is None else last.went_out
-    return layout.marks[n if went_out is None else (went_out - me) % n]
+def _went_out_row(layout: LayoutBase, me: int, last: HandResult | None) -> bytes:
+    return seat_mark_row(layout, me, None if last is None else last.went_out)
 
 
 _SIDES = ("contracts", "totals", "last_points")
 
 
 def _sides(
-    layout: _Layout,
+    layout: LayoutBase,
     me: int,
     contracts: tuple[bool, ...],
     totals: tuple[int, ...],
@@ -393,14 +350,11 @@ def _sides(
     sides = [side_of(seat, partnership) for seat in layout.seats_from(me)[:count]]
     numbers = [1.0 if contracts[side] else 0.0 for side in sides]
     numbers.extend([_points(totals[side]) for side in sides])
-    if last is None:
-        numbers.extend([0.0] * len(sides))
-    else:
-        numbers.extend([_points(last.points[side]) for side in sides])
+    numbers.extend(last_points(last, sides, _points))
     return float_bytes(numbers)
 
 
-def _last_hand_row(layout: _Layout, me: int, last: HandResult | None) -> bytes:
+def _last_hand_row(layout: LayoutBase, me: int, last: HandResult | None) -> bytes:
     return _LAST_HAND_ROWS[0 if last is None else 2 * last.shutout + last.void]
 
 
@@ -409,7 +363,7 @@ _FACTS = ("melded", "contract_now", "phase", "stock_size", "turn_number", "offer
 
 
 def _facts_row(
-    layout: _Layout,
+    layout: LayoutBase,
     me: int,
     melded: bool,
     contract_now: bool,
@@ -432,13 +386,7 @@ def _facts_row(
     ]
 
 
-def _progress_row(layout: _Layout, me: int, progress: int) -> bytes:
-    if progress <= _CONTRACT_CAP:
-        return _PROGRESS_ROWS[progress]
-    return float_bytes((progress / _CONTRACT_CAP,))
-
-
-def _contract_row(layout: _Layout, me: int, hand_number: int) -> bytes:
+def _contract_row(layout: LayoutBase, me: int, hand_number: int) -> bytes:
     """The ``contract`` and ``bonus`` blocks (they follow one another) of hand
     ``hand_number``: the same in every state of a hand."""
     rules = layout.rules
@@ -450,14 +398,8 @@ def _contract_row(layout: _Layout, me: int, hand_number: int) -> bytes:
     return float_bytes((contract, bonus))
 
 
-def _hand_number_row(layout: _Layout, me: int, hand_number: int) -> bytes:
+def _hand_number_row(layout: LayoutBase, me: int, hand_number: int) -> bytes:
     return float_bytes((min(hand_number / layout.rules.hands, 1.0),))
-
-
-def _meld_words(meld: Meld) -> str:
-    """A table meld in the text: its kind, then its cards, each wild card followed by
-    ``=`` and the card it stands for."""
-    return f"{meld.kind.value} {reading_text(meld.cards, meld.represented, False)}"
 
 
 OBSERVATION = SkarneyObservation()

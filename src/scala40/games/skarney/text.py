@@ -70,6 +70,12 @@ def _table_meld_text(meld: Meld, unicode: bool) -> str:
     )
 
 
+def _players(state: GameState, side: int, names: Sequence[str]) -> str:
+    """The players of a side: ``P0 (you) + P2 (greedy)``."""
+    seats = side_seats(side, state.player_count, state.rules.partnership)
+    return " + ".join(seat_label(seat, names) for seat in seats)
+
+
 def _contract_words(state: GameState) -> str:
     size = state.rules.contract_size(max(state.hand_number, 1))
     number = _NUMBERS[size] if size < len(_NUMBERS) else str(size)
@@ -249,15 +255,13 @@ class SkarneyText(GameText):
         if result.void:
             lines.append("The highest hand scores are equal: the hand does not count (SK-TIE).")
         for side in range(len(result.points)):
-            seats = side_seats(side, state.player_count, state.rules.partnership)
-            who = " + ".join(seat_label(seat, names) for seat in seats)
             lines.append(
-                f"  {who}: melds {result.meld_points[side]}, cards left "
+                f"  {_players(state, side, names)}: melds {result.meld_points[side]}, cards left "
                 f"{-result.hand_points[side]}, bonus {result.bonus[side]}: "
                 f"{result.points[side]:+d}"
             )
         held = [
-            f"{seat_label(seat, names)} {' '.join(CARD_NAMES[card] for card in hand)}"
+            f"{seat_label(seat, names)} {card_names(hand, False)}"
             for seat, hand in enumerate(result.hands)
             if hand
         ]
@@ -278,12 +282,7 @@ class SkarneyText(GameText):
         """The final totals of each side and the winners (SK-GAME)."""
         self._check(state, names)
         totals = " · ".join(
-            " + ".join(
-                seat_label(seat, names)
-                for seat in side_seats(side, state.player_count, state.rules.partnership)
-            )
-            + f" {total}"
-            for side, total in enumerate(state.totals)
+            f"{_players(state, side, names)} {total}" for side, total in enumerate(state.totals)
         )
         return [f"Final scores: {totals}", self._winners(state, names)]
 
