@@ -60,7 +60,7 @@ import contextlib
 import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 from typing_extensions import Self
@@ -123,6 +123,7 @@ __all__ = [
     "MoveBase",
     "MoveSet",
     "PutDownMove",
+    "PutDowns",
     "RestockMove",
     "SwapMove",
     "TakeDiscardMove",
@@ -947,6 +948,51 @@ class PutDownMove(MoveBase):
             raise InvalidMoveError(cls.usage_error(text))
         cards, readings = read_meld_readings(args)
         return cls(cards, readings)
+
+
+P = TypeVar("P", bound=PutDownMove)
+"""A game's put-down kind."""
+
+
+class PutDowns(Generic[P]):
+    """The put-down move of each meld an engine lists, made once and shared, and the
+    meld each such move was made for (a game's ``put_down_of`` and the engine's reading
+    of its own moves, without reading their cards again).
+
+    Found by the meld's identity (hashing a meld is a method call); an entry keeps its
+    meld, so that the meld's id is not another's while the entry lasts.
+    """
+
+    __slots__ = ("_kind", "_melds", "_moves")
+
+    def __init__(self, kind: type[P], game: str) -> None:
+        self._kind = kind
+        self._moves: BoundedCache[int, tuple[Meld, P]] = BoundedCache(f"{game} put-down moves")
+        self._melds: BoundedCache[P, Meld] = BoundedCache(f"{game} put-down melds")
+
+    def move(self, meld: Meld) -> P:
+        """The move that puts ``meld`` down as it stands: it names what its wild cards
+        stand for where the cards leave it open, and only then (which is also what the
+        move's text gives back).
+
+        :raises InvalidMoveError: ``meld`` is no :class:`~scala40.melds.Meld`.
+        """
+        entry = self._moves.get(id(meld))
+        if entry is not None and entry[0] is meld:
+            return entry[1]
+        if type(meld) is not Meld:
+            raise InvalidMoveError(f"expected a Meld, got {describe(meld)}")
+        # A meld's cards are checked cards already, in their one form: the move is made
+        # without the constructor's work.
+        move = self._kind.of_meld(meld)
+        self._moves.put(id(meld), (meld, move))
+        self._melds.put(move, meld)
+        return move
+
+    def meld(self, move: P) -> Meld | None:
+        """The meld a move of :meth:`move` was made for, while it is remembered (else
+        ``None``)."""
+        return self._melds.get(move)
 
 
 _meld_end_converter = enum_converter(MeldEnd, optional=True)

@@ -34,11 +34,9 @@ from typing import Any, TypeAlias, get_args
 import attrs
 from typing_extensions import Self
 
-from scala40._cache import BoundedCache
 from scala40._checks import describe
 from scala40.cards import CARD_NAMES, Card, parse_card
 from scala40.errors import InvalidMoveError
-from scala40.melds import Meld
 from scala40.melds._spelling import (
     FRENCH_ACES,
     MeldNotation,
@@ -56,6 +54,7 @@ from scala40.movekinds import (
     MoveBase,
     MoveSet,
     PutDownMove,
+    PutDowns,
     RestockMove,
     SwapMove,
     TakeDiscardMove,
@@ -389,19 +388,8 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
     return MOVES.from_dict(data)  # type: ignore[return-value]
 
 
-# The canonical put-down move of each meld the engine lists: made once, then shared.
-_PUT_DOWNS: BoundedCache[Meld, PutDown] = BoundedCache("scala40 put-down moves")
+_PUT_DOWNS = PutDowns(PutDown, "scala40")
 
-
-def put_down_of(meld: Meld) -> PutDown:
-    """The move that puts ``meld`` down as it stands: it names what wild cards stand for,
-    and only then (which is also what the move's text gives back)."""
-    try:
-        move = _PUT_DOWNS.get(meld)
-    except TypeError:  # unhashable: no meld
-        move = None
-    if move is None:
-        if type(meld) is not Meld:
-            raise InvalidMoveError(f"expected a Meld, got {describe(meld)}")
-        move = _PUT_DOWNS.put(meld, PutDown.of_meld(meld))
-    return move
+put_down_of = _PUT_DOWNS.move
+"""The move that puts a meld down as it stands (:meth:`~scala40.movekinds.PutDowns.move`),
+made once for each meld the engine lists."""

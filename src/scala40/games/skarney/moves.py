@@ -24,11 +24,10 @@ from typing import Any, ClassVar, TypeAlias, get_args
 
 import attrs
 
-from scala40._cache import BoundedCache
 from scala40._checks import describe
 from scala40.cards import JOKER, Card
 from scala40.games.skarney.rules import MELD_RULES
-from scala40.melds import Meld, MeldEnd
+from scala40.melds import MeldEnd
 from scala40.melds._spelling import FRENCH_ACES, MeldNotation
 from scala40.movekinds import (
     CardMove,
@@ -38,6 +37,7 @@ from scala40.movekinds import (
     MoveBase,
     MoveSet,
     PutDownMove,
+    PutDowns,
     SwapMove,
     format_meld_text,
     parse_meld_text,
@@ -260,24 +260,14 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
     return MOVES.from_dict(data)  # type: ignore[return-value]
 
 
-_PUT_DOWNS: BoundedCache[int, tuple[Meld, PutDown]] = BoundedCache("skarney put-down moves")
-"""The move of each meld met, by the meld's id, with the meld (which keeps its id from
-being another's while the entry lasts): hashing a meld is a method call."""
-_MELDS: BoundedCache[PutDown, Meld] = BoundedCache("skarney put-down melds")
+_PUT_DOWNS = PutDowns(PutDown, "skarney")
 
-
-def put_down_of(meld: Meld) -> PutDown:
-    """The move that puts ``meld`` down as it stands: it names what the wild card of a
-    mixed meld stands for, and only then (which is also what the move's text gives back)."""
-    entry = _PUT_DOWNS.get(id(meld))
-    if entry is not None and entry[0] is meld:
-        return entry[1]
-    # A meld's cards are checked cards already, in their one form: every hand's new melds
-    # come this way, without the constructor's work.
-    move = PutDown.of_meld(meld)
-    _PUT_DOWNS.put(id(meld), (meld, move))
-    _MELDS.put(move, meld)
-    return move
+put_down_of = _PUT_DOWNS.move
+"""The move that puts a meld down as it stands (:meth:`~scala40.movekinds.PutDowns.move`),
+made once for each meld the engine lists."""
+meld_put_down = _PUT_DOWNS.meld
+"""The meld a move of :func:`put_down_of` was made for, while it is remembered (else
+``None``): the engine's reading of such a move, without reading its cards again."""
 
 
 def extend_of(card: Card, meld: int, end: MeldEnd, represents: Card) -> Extend:
@@ -287,9 +277,3 @@ def extend_of(card: Card, meld: int, end: MeldEnd, represents: Card) -> Extend:
     (:meth:`Extend.canonical_reading`)."""
     reading = Extend.canonical_reading(card, end, represents)
     return Extend.unchecked(card=card, meld=meld, end=end, represents=reading)
-
-
-def meld_put_down(move: PutDown) -> Meld | None:
-    """The meld a move of :func:`put_down_of` was made for, while it is remembered (else
-    ``None``): the engine's reading of such a move, without reading its cards again."""
-    return _MELDS.get(move)
