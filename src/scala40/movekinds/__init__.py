@@ -60,7 +60,7 @@ import contextlib
 import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
@@ -119,6 +119,7 @@ __all__ = [
     "DealMove",
     "DiscardMove",
     "DrawMove",
+    "GameMoves",
     "LayOffMove",
     "MoveBase",
     "MoveSet",
@@ -800,6 +801,49 @@ class MoveSet:
 # derives from scala40.resignation.ResignMove) and adds its docstring, which cites its
 # rules, and what its rules change (a lay-off's verb, the cards always wild); the fields,
 # the notation, the dictionary and the checks are written here once for every game.
+
+
+M = TypeVar("M")
+"""The moves of one game (its package's ``Move``)."""
+
+
+@attrs.frozen(eq=False)
+class GameMoves(Generic[M]):
+    """One game's move set with its functions typed as the game's moves: what a game's
+    ``parse_move``, ``move_to_dict`` and ``move_from_dict`` are.
+
+    >>> from scala40.games.scala40.moves import move_from_dict, move_to_dict, parse_move
+    >>> move_to_dict(parse_move("discard 7H"))
+    {'format': 'scala40.move', 'version': 2, 'type': 'discard', 'card': '7H'}
+    >>> move_from_dict({"type": "discard", "card": "7H"}) == parse_move("discard 7h")
+    True
+    """
+
+    moves: MoveSet
+    """The game's move set, under its own format."""
+
+    def parse_move(self, text: str) -> M:
+        """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
+
+        :raises InvalidMoveError: the text is not a move of this game; the message says why.
+        """
+        return cast("M", self.moves.parse(text))
+
+    def move_to_dict(self, move: M) -> dict[str, Any]:
+        """A JSON-ready, versioned dictionary for ``move``, under the game's format; cards
+        are written in notation.
+
+        :raises InvalidMoveError: ``move`` is not a move of this game.
+        """
+        return self.moves.to_dict(cast("MoveBase", move))
+
+    def move_from_dict(self, data: Mapping[str, Any]) -> M:
+        """The move a :meth:`move_to_dict` dictionary describes, every field checked.
+
+        :raises SerializationError: the data is malformed, of another version, or not a
+            move of this game.
+        """
+        return cast("M", self.moves.from_dict(data))
 
 
 @attrs.frozen

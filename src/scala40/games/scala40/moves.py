@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeAlias, get_args
+from typing import Final, TypeAlias, get_args
 
 import attrs
 from typing_extensions import Self
@@ -50,6 +50,7 @@ from scala40.movekinds import (
     DealMove,
     DiscardMove,
     DrawMove,
+    GameMoves,
     LayOffMove,
     MoveBase,
     MoveSet,
@@ -348,45 +349,10 @@ MOVES = MoveSet("scala40.move", MOVE_FORMAT_VERSION, get_args(Move), oldest_vers
 """Every kind of Scala 40 move: reads and writes them as text and as dictionaries."""
 
 
-def parse_move(text: str) -> Move:
-    """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
-
-    >>> from scala40 import parse_move
-    >>> str(parse_move("SWAP 8s 3"))
-    'swap 8S #3'
-    >>> parse_move("jump")
-    Traceback (most recent call last):
-    ...
-    scala40.errors.InvalidMoveError: unknown move 'jump': expected draw, take, upcard, meld, layoff, swap, split, discard, deal, restock or resign
-    """
-    return MOVES.parse(text)  # type: ignore[return-value]
-
-
-def move_to_dict(move: Move) -> dict[str, Any]:
-    """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
-
-    >>> from scala40 import move_from_dict, move_to_dict, parse_move
-    >>> move_to_dict(parse_move("layoff JK=6S #2 low"))
-    {'format': 'scala40.move', 'version': 2, 'type': 'layoff', 'card': 'JK', 'meld': 2, 'end': 'low', 'represents': '6S'}
-    >>> move_from_dict(move_to_dict(parse_move("meld JK 9C 8C"))) == parse_move("meld JK 9C 8C")
-    True
-    """
-    return MOVES.to_dict(move)
-
-
-def move_from_dict(data: Mapping[str, Any]) -> Move:
-    """The move a :func:`move_to_dict` dictionary describes, every field checked.
-
-    >>> from scala40 import move_from_dict
-    >>> move_from_dict({"format": "scala40.move", "version": 2, "type": "discard", "card": "7Z"})
-    Traceback (most recent call last):
-    ...
-    scala40.errors.SerializationError: move: field 'card': bad card '7Z': expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
-
-    :raises SerializationError: the data is malformed, of another version, or not a move.
-    """
-    return MOVES.from_dict(data)  # type: ignore[return-value]
-
+_GAME_MOVES: GameMoves[Move] = GameMoves(MOVES)
+parse_move: Final = _GAME_MOVES.parse_move
+move_to_dict: Final = _GAME_MOVES.move_to_dict
+move_from_dict: Final = _GAME_MOVES.move_from_dict
 
 _PUT_DOWNS = PutDowns(PutDown, "scala40")
 

@@ -19,8 +19,7 @@ PutDown(cards='5S 2C 7S', represented='5S 6S 7S')
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar, TypeAlias, get_args
+from typing import ClassVar, Final, TypeAlias, get_args
 
 import attrs
 
@@ -33,6 +32,7 @@ from scala40.movekinds import (
     CardMove,
     DealMove,
     DrawMove,
+    GameMoves,
     LayOffMove,
     MoveBase,
     MoveSet,
@@ -230,35 +230,10 @@ MOVES = MoveSet("scala40.skarney.move", 2, get_args(Move), oldest_version=1)
 """Every kind of Skarney move: reads and writes them as text and as dictionaries."""
 
 
-def parse_move(text: str) -> Move:
-    """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
-
-    >>> from scala40.games.skarney.moves import parse_move
-    >>> parse_move("jump")
-    Traceback (most recent call last):
-    ...
-    scala40.errors.InvalidMoveError: unknown move 'jump': expected draw, exchange, meld, extend, offer, end, accept, decline, deal or resign
-    """
-    return MOVES.parse(text)  # type: ignore[return-value]
-
-
-def move_to_dict(move: Move) -> dict[str, Any]:
-    """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
-
-    >>> from scala40.games.skarney.moves import move_to_dict, parse_move
-    >>> move_to_dict(parse_move("offer 7H"))
-    {'format': 'scala40.skarney.move', 'version': 2, 'type': 'offer', 'card': '7H'}
-    """
-    return MOVES.to_dict(move)
-
-
-def move_from_dict(data: Mapping[str, Any]) -> Move:
-    """The move a :func:`move_to_dict` dictionary describes, every field checked.
-
-    :raises SerializationError: the data is malformed, of another version, or not a move.
-    """
-    return MOVES.from_dict(data)  # type: ignore[return-value]
-
+_GAME_MOVES: GameMoves[Move] = GameMoves(MOVES)
+parse_move: Final = _GAME_MOVES.parse_move
+move_to_dict: Final = _GAME_MOVES.move_to_dict
+move_from_dict: Final = _GAME_MOVES.move_from_dict
 
 _PUT_DOWNS = PutDowns(PutDown, "skarney")
 
