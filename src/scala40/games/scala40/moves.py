@@ -123,18 +123,9 @@ def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> 
     return format_meld_text(cards, represented)
 
 
-def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """Read ``8C 9C JK=10C``: the cards, and what each stands for when any ``=`` is given
-    (else an empty tuple).
-
-    >>> from scala40.games.scala40.moves import parse_meld_spec
-    >>> parse_meld_spec("8C 9C JK=10C".split())
-    ((46, 47, 52), (46, 47, 48))
-
-    :raises InvalidCardError: a token is not a card.
-    :raises InvalidMoveError: ``tokens`` is not a list of texts.
-    """
-    return parse_meld_text(tokens)
+parse_meld_spec = parse_meld_text
+"""Read ``8C 9C JK=10C``: the cards, and what each stands for when any ``=`` is given
+(else an empty tuple), as every game reads a meld (:func:`~scala40.movekinds.parse_meld_text`)."""
 
 
 @attrs.frozen

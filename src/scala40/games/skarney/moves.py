@@ -82,15 +82,9 @@ def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> 
     return format_meld_text(cards, represented, always=SKARNEY_NOTATION.always_wild)
 
 
-def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """Read ``5S 2C=6S 7S``: the cards, and what each stands for when any ``=`` is given
-    (else an empty tuple).
-
-    >>> from scala40.games.skarney.moves import parse_meld_spec
-    >>> parse_meld_spec("5S 2C=6S 7S".split())
-    ((4, 40, 6), (4, 5, 6))
-    """
-    return parse_meld_text(tokens)
+parse_meld_spec = parse_meld_text
+"""Read ``5S 2C=6S 7S``: the cards, and what each stands for when any ``=`` is given
+(else an empty tuple), as every game reads a meld (:func:`~scala40.movekinds.parse_meld_text`)."""
 
 
 @attrs.frozen
