@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, TypeAlias, get_args
+from typing import TypeAlias, get_args
 
 import attrs
 from typing_extensions import Self
@@ -170,6 +170,11 @@ class PutDown(PutDownMove):
     """
 
     notation = SCALA40_NOTATION
+
+
+put_down_of = PutDowns(PutDown, "scala40").move
+"""The move that puts a meld down as it stands (:meth:`~scala40.movekinds.PutDowns.move`),
+made once for each meld the engine lists."""
 
 
 @attrs.frozen
@@ -340,13 +345,4 @@ MOVES = MoveSet("scala40.move", MOVE_FORMAT_VERSION, get_args(Move), oldest_vers
 """Every kind of Scala 40 move: reads and writes them as text and as dictionaries."""
 
 
-_GAME_MOVES: GameMoves[Move] = GameMoves(MOVES)
-parse_move: Final = _GAME_MOVES.parse_move
-move_to_dict: Final = _GAME_MOVES.move_to_dict
-move_from_dict: Final = _GAME_MOVES.move_from_dict
-
-_PUT_DOWNS = PutDowns(PutDown, "scala40")
-
-put_down_of = _PUT_DOWNS.move
-"""The move that puts a meld down as it stands (:meth:`~scala40.movekinds.PutDowns.move`),
-made once for each meld the engine lists."""
+parse_move, move_to_dict, move_from_dict = GameMoves[Move](MOVES).functions()

@@ -19,7 +19,7 @@ PutDown(cards='5S 2C 7S', represented='5S 6S 7S')
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, TypeAlias, get_args
+from typing import ClassVar, TypeAlias, get_args
 
 import attrs
 
@@ -147,6 +147,15 @@ class PutDown(_MeldKind, PutDownMove):
     """
 
 
+_PUT_DOWNS = PutDowns(PutDown, "skarney")
+put_down_of = _PUT_DOWNS.move
+"""The move that puts a meld down as it stands (:meth:`~scala40.movekinds.PutDowns.move`),
+made once for each meld the engine lists."""
+meld_put_down = _PUT_DOWNS.meld
+"""The meld a move of :func:`put_down_of` was made for, while it is remembered (else
+``None``): the engine's reading of such a move, without reading its cards again."""
+
+
 @attrs.frozen
 class Extend(_MeldKind, LayOffMove):
     """Add one card from the hand to the side's table meld ``meld`` (SK-EXTEND).
@@ -224,19 +233,7 @@ MOVES = MoveSet("scala40.skarney.move", 2, get_args(Move), oldest_version=1)
 """Every kind of Skarney move: reads and writes them as text and as dictionaries."""
 
 
-_GAME_MOVES: GameMoves[Move] = GameMoves(MOVES)
-parse_move: Final = _GAME_MOVES.parse_move
-move_to_dict: Final = _GAME_MOVES.move_to_dict
-move_from_dict: Final = _GAME_MOVES.move_from_dict
-
-_PUT_DOWNS = PutDowns(PutDown, "skarney")
-
-put_down_of = _PUT_DOWNS.move
-"""The move that puts a meld down as it stands (:meth:`~scala40.movekinds.PutDowns.move`),
-made once for each meld the engine lists."""
-meld_put_down = _PUT_DOWNS.meld
-"""The meld a move of :func:`put_down_of` was made for, while it is remembered (else
-``None``): the engine's reading of such a move, without reading its cards again."""
+parse_move, move_to_dict, move_from_dict = GameMoves[Move](MOVES).functions()
 
 
 def extend_of(card: Card, meld: int, end: MeldEnd, represents: Card) -> Extend:
