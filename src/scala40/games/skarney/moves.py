@@ -71,6 +71,11 @@ __all__ = [
 _WILD = MELD_RULES.wild_cards
 
 
+parse_meld_spec = parse_meld_text
+"""Read ``5S 2C=6S 7S``: the cards, and what each stands for when any ``=`` is given
+(else an empty tuple), as every game reads a meld (:func:`~scala40.movekinds.parse_meld_text`)."""
+
+
 def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> str:
     """Cards of a meld in notation, each wild card written ``2C=6S`` when its card is given
     (even a 2 at its own place, ``2S=2S``: a 2 is always wild, SK-MELDS).
@@ -80,11 +85,6 @@ def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> 
     ('5S 2C=6S 7S', 'AS 2S=2S 3S')
     """
     return format_meld_text(cards, represented, always=SKARNEY_NOTATION.always_wild)
-
-
-parse_meld_spec = parse_meld_text
-"""Read ``5S 2C=6S 7S``: the cards, and what each stands for when any ``=`` is given
-(else an empty tuple), as every game reads a meld (:func:`~scala40.movekinds.parse_meld_text`)."""
 
 
 @attrs.frozen
