@@ -124,12 +124,12 @@ __all__ = [
     "MoveBase",
     "MoveSet",
     "PutDownMove",
-    "PutDowns",
     "RestockMove",
     "SwapMove",
     "TakeDiscardMove",
     "drawn_pack",
     "no_cards",
+    "put_downs",
 ]
 __all__ += move_fields.__all__  # the field codecs and bounds, documented below
 
@@ -1006,45 +1006,47 @@ P = TypeVar("P", bound=PutDownMove)
 """A game's put-down kind."""
 
 
-class PutDowns(Generic[P]):
-    """The put-down move of each meld an engine lists, made once and shared, and the
-    meld each such move was made for (a game's ``put_down_of`` and the engine's reading
-    of its own moves, without reading their cards again).
+def put_downs(kind: type[P], game: str) -> tuple[Callable[[Meld], P], Callable[[P], Meld | None]]:
+    """A game's ``put_down_of`` and ``meld_put_down``: the put-down move of each meld an
+    engine lists (of the kind ``kind``), made once and shared, and the meld each such
+    move was made for, while it is remembered (else ``None``: the engine's reading of
+    its own moves, without reading their cards again).
 
-    Found by the meld's identity (hashing a meld is a method call); an entry keeps its
-    meld, so that the meld's id is not another's while the entry lasts.
+    A meld is found by its identity (hashing a meld is a method call); an entry keeps
+    its meld, so that the meld's id is not another's while the entry lasts. The caches
+    are the functions' own variables, and the second function is the cache's ``get``
+    itself: the engines call both on every put-down they list or apply.
+
+    >>> from scala40.games.skarney.load import meld_from_spec
+    >>> from scala40.games.skarney.moves import meld_put_down, put_down_of
+    >>> meld = meld_from_spec("5S 2C 7S")
+    >>> move = put_down_of(meld)
+    >>> str(move), put_down_of(meld) is move, meld_put_down(move) is meld
+    ('meld 5S 2C=6S 7S', True, True)
     """
+    moves: BoundedCache[int, tuple[Meld, P]] = BoundedCache(f"{game} put-down moves")
+    melds: BoundedCache[P, Meld] = BoundedCache(f"{game} put-down melds")
 
-    __slots__ = ("_kind", "_melds", "_moves")
-
-    def __init__(self, kind: type[P], game: str) -> None:
-        self._kind = kind
-        self._moves: BoundedCache[int, tuple[Meld, P]] = BoundedCache(f"{game} put-down moves")
-        self._melds: BoundedCache[P, Meld] = BoundedCache(f"{game} put-down melds")
-
-    def move(self, meld: Meld) -> P:
+    def put_down_of(meld: Meld) -> P:
         """The move that puts ``meld`` down as it stands: it names what its wild cards
         stand for where the cards leave it open, and only then (which is also what the
         move's text gives back).
 
         :raises InvalidMoveError: ``meld`` is no :class:`~scala40.melds.Meld`.
         """
-        entry = self._moves.get(id(meld))
+        entry = moves.get(id(meld))
         if entry is not None and entry[0] is meld:
             return entry[1]
         if type(meld) is not Meld:
             raise InvalidMoveError(f"expected a Meld, got {describe(meld)}")
         # A meld's cards are checked cards already, in their one form: the move is made
         # without the constructor's work.
-        move = self._kind.of_meld(meld)
-        self._moves.put(id(meld), (meld, move))
-        self._melds.put(move, meld)
+        move = kind.of_meld(meld)
+        moves.put(id(meld), (meld, move))
+        melds.put(move, meld)
         return move
 
-    def meld(self, move: P) -> Meld | None:
-        """The meld a move of :meth:`move` was made for, while it is remembered (else
-        ``None``)."""
-        return self._melds.get(move)
+    return put_down_of, melds.get
 
 
 _meld_end_converter = enum_converter(MeldEnd, optional=True)

@@ -55,7 +55,6 @@ from scala40.movekinds import (
     MoveBase,
     MoveSet,
     PutDownMove,
-    PutDowns,
     RestockMove,
     SwapMove,
     TakeDiscardMove,
@@ -67,6 +66,7 @@ from scala40.movekinds import (
     melds_codec,
     parse_index,
     parse_meld_text,
+    put_downs,
     read_meld_readings,
 )
 from scala40.resignation import ResignMove
@@ -172,8 +172,8 @@ class PutDown(PutDownMove):
     notation = SCALA40_NOTATION
 
 
-put_down_of = PutDowns(PutDown, "scala40").move
-"""The move that puts a meld down as it stands (:meth:`~scala40.movekinds.PutDowns.move`),
+put_down_of, _ = put_downs(PutDown, "scala40")
+"""The move that puts a meld down as it stands (:func:`~scala40.movekinds.put_downs`),
 made once for each meld the engine lists."""
 
 

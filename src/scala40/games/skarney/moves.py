@@ -37,10 +37,10 @@ from scala40.movekinds import (
     MoveBase,
     MoveSet,
     PutDownMove,
-    PutDowns,
     SwapMove,
     format_meld_text,
     parse_meld_text,
+    put_downs,
 )
 from scala40.resignation import ResignMove
 
@@ -147,13 +147,11 @@ class PutDown(_MeldKind, PutDownMove):
     """
 
 
-_PUT_DOWNS = PutDowns(PutDown, "skarney")
-put_down_of = _PUT_DOWNS.move
-"""The move that puts a meld down as it stands (:meth:`~scala40.movekinds.PutDowns.move`),
-made once for each meld the engine lists."""
-meld_put_down = _PUT_DOWNS.meld
-"""The meld a move of :func:`put_down_of` was made for, while it is remembered (else
-``None``): the engine's reading of such a move, without reading its cards again."""
+put_down_of, meld_put_down = put_downs(PutDown, "skarney")
+"""The move that puts a meld down as it stands, made once for each meld the engine lists;
+and the meld such a move was made for, while it is remembered (else ``None``): the
+engine's reading of its own moves, without reading their cards again
+(:func:`~scala40.movekinds.put_downs`)."""
 
 
 @attrs.frozen
