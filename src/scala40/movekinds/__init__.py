@@ -60,7 +60,7 @@ import contextlib
 import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
@@ -119,6 +119,7 @@ __all__ = [
     "DealMove",
     "DiscardMove",
     "DrawMove",
+    "GameMoves",
     "LayOffMove",
     "MoveBase",
     "MoveSet",
@@ -128,6 +129,7 @@ __all__ = [
     "TakeDiscardMove",
     "drawn_pack",
     "no_cards",
+    "put_downs",
 ]
 __all__ += move_fields.__all__  # the field codecs and bounds, documented below
 
@@ -801,6 +803,57 @@ class MoveSet:
 # the notation, the dictionary and the checks are written here once for every game.
 
 
+M = TypeVar("M")
+"""The moves of one game (its package's ``Move``)."""
+
+
+@attrs.frozen(eq=False)
+class GameMoves(Generic[M]):
+    """One game's move set with its functions typed as the game's moves: what a game's
+    ``parse_move``, ``move_to_dict`` and ``move_from_dict`` are.
+
+    >>> from scala40.games.scala40.moves import move_from_dict, move_to_dict, parse_move
+    >>> move_to_dict(parse_move("discard 7H"))
+    {'format': 'scala40.move', 'version': 2, 'type': 'discard', 'card': '7H'}
+    >>> move_from_dict({"type": "discard", "card": "7H"}) == parse_move("discard 7h")
+    True
+    """
+
+    moves: MoveSet
+    """The game's move set, under its own format."""
+
+    def functions(
+        self,
+    ) -> tuple[
+        Callable[[str], M], Callable[[M], dict[str, Any]], Callable[[Mapping[str, Any]], M]
+    ]:
+        """The game's ``parse_move``, ``move_to_dict`` and ``move_from_dict``."""
+        return self.parse_move, self.move_to_dict, self.move_from_dict
+
+    def parse_move(self, text: str) -> M:
+        """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
+
+        :raises InvalidMoveError: the text is not a move of this game; the message says why.
+        """
+        return cast("M", self.moves.parse(text))
+
+    def move_to_dict(self, move: M) -> dict[str, Any]:
+        """A JSON-ready, versioned dictionary for ``move``, under the game's format; cards
+        are written in notation.
+
+        :raises InvalidMoveError: ``move`` is not a move of this game.
+        """
+        return self.moves.to_dict(cast("MoveBase", move))
+
+    def move_from_dict(self, data: Mapping[str, Any]) -> M:
+        """The move a :meth:`move_to_dict` dictionary describes, every field checked.
+
+        :raises SerializationError: the data is malformed, of another version, or not a
+            move of this game.
+        """
+        return cast("M", self.moves.from_dict(data))
+
+
 @attrs.frozen
 class DealMove(MoveBase):
     """Chance: shuffle the deck and deal a hand: ``deal``, or ``deal`` and the order.
@@ -947,6 +1000,53 @@ class PutDownMove(MoveBase):
             raise InvalidMoveError(cls.usage_error(text))
         cards, readings = read_meld_readings(args)
         return cls(cards, readings)
+
+
+P = TypeVar("P", bound=PutDownMove)
+"""A game's put-down kind."""
+
+
+def put_downs(kind: type[P], game: str) -> tuple[Callable[[Meld], P], Callable[[P], Meld | None]]:
+    """A game's ``put_down_of`` and ``meld_put_down``: the put-down move of each meld an
+    engine lists (of the kind ``kind``), made once and shared, and the meld each such
+    move was made for, while it is remembered (else ``None``: the engine's reading of
+    its own moves, without reading their cards again).
+
+    A meld is found by its identity (hashing a meld is a method call); an entry keeps
+    its meld, so that the meld's id is not another's while the entry lasts. The caches
+    are the functions' own variables, and the second function is the cache's ``get``
+    itself: the engines call both on every put-down they list or apply.
+
+    >>> from scala40.games.skarney.load import meld_from_spec
+    >>> from scala40.games.skarney.moves import meld_put_down, put_down_of
+    >>> meld = meld_from_spec("5S 2C 7S")
+    >>> move = put_down_of(meld)
+    >>> str(move), put_down_of(meld) is move, meld_put_down(move) is meld
+    ('meld 5S 2C=6S 7S', True, True)
+    """
+    moves: BoundedCache[int, tuple[Meld, P]] = BoundedCache(f"{game} put-down moves")
+    melds: BoundedCache[P, Meld] = BoundedCache(f"{game} put-down melds")
+
+    def put_down_of(meld: Meld) -> P:
+        """The move that puts ``meld`` down as it stands: it names what its wild cards
+        stand for where the cards leave it open, and only then (which is also what the
+        move's text gives back).
+
+        :raises InvalidMoveError: ``meld`` is no :class:`~scala40.melds.Meld`.
+        """
+        entry = moves.get(id(meld))
+        if entry is not None and entry[0] is meld:
+            return entry[1]
+        if type(meld) is not Meld:
+            raise InvalidMoveError(f"expected a Meld, got {describe(meld)}")
+        # A meld's cards are checked cards already, in their one form: the move is made
+        # without the constructor's work.
+        move = kind.of_meld(meld)
+        moves.put(id(meld), (meld, move))
+        melds.put(move, meld)
+        return move
+
+    return put_down_of, melds.get
 
 
 _meld_end_converter = enum_converter(MeldEnd, optional=True)

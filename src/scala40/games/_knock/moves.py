@@ -43,7 +43,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, NoReturn, TypeAlias, cast, get_args
+from typing import Any, NoReturn, TypeAlias, get_args
 
 import attrs
 from typing_extensions import Self, TypeVar
@@ -66,6 +66,7 @@ from scala40.movekinds import (
     DealMove,
     DiscardMove,
     DrawMove,
+    GameMoves,
     MoveBase,
     MoveSet,
     RestockMove,
@@ -422,7 +423,7 @@ M = TypeVar("M", default=Any)
 
 
 @attrs.frozen(eq=False)
-class MoveKinds(Generic[M]):
+class MoveKinds(GameMoves[M]):
     """One knock game's moves (:meth:`declare`): the family's kinds it allows, and its
     move set, which reads and writes them under the game's format.
 
@@ -435,8 +436,6 @@ class MoveKinds(Generic[M]):
     """The game's registry name, which names its formats."""
     title: str
     """The game's title, for messages."""
-    moves: MoveSet
-    """The game's move set, under its own format."""
     kinds: frozenset[type[MoveBase]] = attrs.field(repr=False)
     """The kinds the game allows."""
     knocks: bool = attrs.field(init=False, repr=False)
@@ -489,30 +488,4 @@ class MoveKinds(Generic[M]):
         moves = MoveSet(
             f"scala40.{game}.move", 2, tuple(kinds), oldest_version=1, pack=pack, shared=True
         )
-        return cls(game, title, moves, allowed)
-
-    def parse_move(self, text: str) -> M:
-        """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
-
-        :raises InvalidMoveError: the text is not a move of this game; the message says why.
-        """
-        return cast("M", self.moves.parse(text))
-
-    def move_to_dict(self, move: M) -> dict[str, Any]:
-        """A JSON-ready, versioned dictionary for ``move``, under the game's format.
-
-        :raises InvalidMoveError: ``move`` is not a move of this game.
-
-        >>> from scala40.games.rumino import move_to_dict, parse_move
-        >>> move_to_dict(parse_move("discard JK"))
-        {'format': 'scala40.rumino.move', 'version': 2, 'type': 'discard', 'card': 'JK'}
-        """
-        return self.moves.to_dict(cast("MoveBase", move))
-
-    def move_from_dict(self, data: Mapping[str, Any]) -> M:
-        """The move a :meth:`move_to_dict` dictionary describes, every field checked.
-
-        :raises SerializationError: the data is malformed, of another version, or not a
-            move of this game.
-        """
-        return cast("M", self.moves.from_dict(data))
+        return cls(moves=moves, game=game, title=title, kinds=allowed)

@@ -29,16 +29,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeAlias, get_args
+from typing import TypeAlias, get_args
 
 import attrs
 from typing_extensions import Self
 
-from scala40._cache import BoundedCache
 from scala40._checks import describe
 from scala40.cards import CARD_NAMES, Card, parse_card
 from scala40.errors import InvalidMoveError
-from scala40.melds import Meld
 from scala40.melds._spelling import (
     FRENCH_ACES,
     MeldNotation,
@@ -52,6 +50,7 @@ from scala40.movekinds import (
     DealMove,
     DiscardMove,
     DrawMove,
+    GameMoves,
     LayOffMove,
     MoveBase,
     MoveSet,
@@ -67,6 +66,7 @@ from scala40.movekinds import (
     melds_codec,
     parse_index,
     parse_meld_text,
+    put_downs,
     read_meld_readings,
 )
 from scala40.resignation import ResignMove
@@ -123,18 +123,9 @@ def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> 
     return format_meld_text(cards, represented)
 
 
-def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """Read ``8C 9C JK=10C``: the cards, and what each stands for when any ``=`` is given
-    (else an empty tuple).
-
-    >>> from scala40.games.scala40.moves import parse_meld_spec
-    >>> parse_meld_spec("8C 9C JK=10C".split())
-    ((46, 47, 52), (46, 47, 48))
-
-    :raises InvalidCardError: a token is not a card.
-    :raises InvalidMoveError: ``tokens`` is not a list of texts.
-    """
-    return parse_meld_text(tokens)
+parse_meld_spec = parse_meld_text
+"""Read ``8C 9C JK=10C``: the cards, and what each stands for when any ``=`` is given
+(else an empty tuple), as every game reads a meld (:func:`~scala40.movekinds.parse_meld_text`)."""
 
 
 @attrs.frozen
@@ -179,6 +170,11 @@ class PutDown(PutDownMove):
     """
 
     notation = SCALA40_NOTATION
+
+
+put_down_of, _ = put_downs(PutDown, "scala40")
+"""The move that puts a meld down as it stands (:func:`~scala40.movekinds.put_downs`),
+made once for each meld the engine lists."""
 
 
 @attrs.frozen
@@ -349,59 +345,4 @@ MOVES = MoveSet("scala40.move", MOVE_FORMAT_VERSION, get_args(Move), oldest_vers
 """Every kind of Scala 40 move: reads and writes them as text and as dictionaries."""
 
 
-def parse_move(text: str) -> Move:
-    """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
-
-    >>> from scala40 import parse_move
-    >>> str(parse_move("SWAP 8s 3"))
-    'swap 8S #3'
-    >>> parse_move("jump")
-    Traceback (most recent call last):
-    ...
-    scala40.errors.InvalidMoveError: unknown move 'jump': expected draw, take, upcard, meld, layoff, swap, split, discard, deal, restock or resign
-    """
-    return MOVES.parse(text)  # type: ignore[return-value]
-
-
-def move_to_dict(move: Move) -> dict[str, Any]:
-    """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
-
-    >>> from scala40 import move_from_dict, move_to_dict, parse_move
-    >>> move_to_dict(parse_move("layoff JK=6S #2 low"))
-    {'format': 'scala40.move', 'version': 2, 'type': 'layoff', 'card': 'JK', 'meld': 2, 'end': 'low', 'represents': '6S'}
-    >>> move_from_dict(move_to_dict(parse_move("meld JK 9C 8C"))) == parse_move("meld JK 9C 8C")
-    True
-    """
-    return MOVES.to_dict(move)
-
-
-def move_from_dict(data: Mapping[str, Any]) -> Move:
-    """The move a :func:`move_to_dict` dictionary describes, every field checked.
-
-    >>> from scala40 import move_from_dict
-    >>> move_from_dict({"format": "scala40.move", "version": 2, "type": "discard", "card": "7Z"})
-    Traceback (most recent call last):
-    ...
-    scala40.errors.SerializationError: move: field 'card': bad card '7Z': expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
-
-    :raises SerializationError: the data is malformed, of another version, or not a move.
-    """
-    return MOVES.from_dict(data)  # type: ignore[return-value]
-
-
-# The canonical put-down move of each meld the engine lists: made once, then shared.
-_PUT_DOWNS: BoundedCache[Meld, PutDown] = BoundedCache("scala40 put-down moves")
-
-
-def put_down_of(meld: Meld) -> PutDown:
-    """The move that puts ``meld`` down as it stands: it names what wild cards stand for,
-    and only then (which is also what the move's text gives back)."""
-    try:
-        move = _PUT_DOWNS.get(meld)
-    except TypeError:  # unhashable: no meld
-        move = None
-    if move is None:
-        if type(meld) is not Meld:
-            raise InvalidMoveError(f"expected a Meld, got {describe(meld)}")
-        move = _PUT_DOWNS.put(meld, PutDown.of_meld(meld))
-    return move
+parse_move, move_to_dict, move_from_dict = GameMoves[Move](MOVES).functions()

@@ -19,21 +19,20 @@ PutDown(cards='5S 2C 7S', represented='5S 6S 7S')
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar, TypeAlias, get_args
+from typing import ClassVar, TypeAlias, get_args
 
 import attrs
 
-from scala40._cache import BoundedCache
 from scala40._checks import describe
 from scala40.cards import JOKER, Card
 from scala40.games.skarney.rules import MELD_RULES
-from scala40.melds import Meld, MeldEnd
+from scala40.melds import MeldEnd
 from scala40.melds._spelling import FRENCH_ACES, MeldNotation
 from scala40.movekinds import (
     CardMove,
     DealMove,
     DrawMove,
+    GameMoves,
     LayOffMove,
     MoveBase,
     MoveSet,
@@ -41,6 +40,7 @@ from scala40.movekinds import (
     SwapMove,
     format_meld_text,
     parse_meld_text,
+    put_downs,
 )
 from scala40.resignation import ResignMove
 
@@ -71,6 +71,11 @@ __all__ = [
 _WILD = MELD_RULES.wild_cards
 
 
+parse_meld_spec = parse_meld_text
+"""Read ``5S 2C=6S 7S``: the cards, and what each stands for when any ``=`` is given
+(else an empty tuple), as every game reads a meld (:func:`~scala40.movekinds.parse_meld_text`)."""
+
+
 def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> str:
     """Cards of a meld in notation, each wild card written ``2C=6S`` when its card is given
     (even a 2 at its own place, ``2S=2S``: a 2 is always wild, SK-MELDS).
@@ -80,17 +85,6 @@ def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> 
     ('5S 2C=6S 7S', 'AS 2S=2S 3S')
     """
     return format_meld_text(cards, represented, always=SKARNEY_NOTATION.always_wild)
-
-
-def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """Read ``5S 2C=6S 7S``: the cards, and what each stands for when any ``=`` is given
-    (else an empty tuple).
-
-    >>> from scala40.games.skarney.moves import parse_meld_spec
-    >>> parse_meld_spec("5S 2C=6S 7S".split())
-    ((4, 40, 6), (4, 5, 6))
-    """
-    return parse_meld_text(tokens)
 
 
 @attrs.frozen
@@ -151,6 +145,13 @@ class PutDown(_MeldKind, PutDownMove):
     >>> str(PutDown("AS 2S 3S")), str(PutDown("5S 2C 5H")), str(PutDown("2H 2S 2D"))
     ('meld AS 2S=2S 3S', 'meld 5S 5H 2C=5D', 'meld 2S 2H 2D')
     """
+
+
+put_down_of, meld_put_down = put_downs(PutDown, "skarney")
+"""The move that puts a meld down as it stands, made once for each meld the engine lists;
+and the meld such a move was made for, while it is remembered (else ``None``): the
+engine's reading of its own moves, without reading their cards again
+(:func:`~scala40.movekinds.put_downs`)."""
 
 
 @attrs.frozen
@@ -230,54 +231,7 @@ MOVES = MoveSet("scala40.skarney.move", 2, get_args(Move), oldest_version=1)
 """Every kind of Skarney move: reads and writes them as text and as dictionaries."""
 
 
-def parse_move(text: str) -> Move:
-    """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
-
-    >>> from scala40.games.skarney.moves import parse_move
-    >>> parse_move("jump")
-    Traceback (most recent call last):
-    ...
-    scala40.errors.InvalidMoveError: unknown move 'jump': expected draw, exchange, meld, extend, offer, end, accept, decline, deal or resign
-    """
-    return MOVES.parse(text)  # type: ignore[return-value]
-
-
-def move_to_dict(move: Move) -> dict[str, Any]:
-    """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
-
-    >>> from scala40.games.skarney.moves import move_to_dict, parse_move
-    >>> move_to_dict(parse_move("offer 7H"))
-    {'format': 'scala40.skarney.move', 'version': 2, 'type': 'offer', 'card': '7H'}
-    """
-    return MOVES.to_dict(move)
-
-
-def move_from_dict(data: Mapping[str, Any]) -> Move:
-    """The move a :func:`move_to_dict` dictionary describes, every field checked.
-
-    :raises SerializationError: the data is malformed, of another version, or not a move.
-    """
-    return MOVES.from_dict(data)  # type: ignore[return-value]
-
-
-_PUT_DOWNS: BoundedCache[int, tuple[Meld, PutDown]] = BoundedCache("skarney put-down moves")
-"""The move of each meld met, by the meld's id, with the meld (which keeps its id from
-being another's while the entry lasts): hashing a meld is a method call."""
-_MELDS: BoundedCache[PutDown, Meld] = BoundedCache("skarney put-down melds")
-
-
-def put_down_of(meld: Meld) -> PutDown:
-    """The move that puts ``meld`` down as it stands: it names what the wild card of a
-    mixed meld stands for, and only then (which is also what the move's text gives back)."""
-    entry = _PUT_DOWNS.get(id(meld))
-    if entry is not None and entry[0] is meld:
-        return entry[1]
-    # A meld's cards are checked cards already, in their one form: every hand's new melds
-    # come this way, without the constructor's work.
-    move = PutDown.of_meld(meld)
-    _PUT_DOWNS.put(id(meld), (meld, move))
-    _MELDS.put(move, meld)
-    return move
+parse_move, move_to_dict, move_from_dict = GameMoves[Move](MOVES).functions()
 
 
 def extend_of(card: Card, meld: int, end: MeldEnd, represents: Card) -> Extend:
@@ -287,9 +241,3 @@ def extend_of(card: Card, meld: int, end: MeldEnd, represents: Card) -> Extend:
     (:meth:`Extend.canonical_reading`)."""
     reading = Extend.canonical_reading(card, end, represents)
     return Extend.unchecked(card=card, meld=meld, end=end, represents=reading)
-
-
-def meld_put_down(move: PutDown) -> Meld | None:
-    """The meld a move of :func:`put_down_of` was made for, while it is remembered (else
-    ``None``): the engine's reading of such a move, without reading its cards again."""
-    return _MELDS.get(move)

@@ -35,7 +35,6 @@ from scala40.errors import (
 from scala40.games.skarney.moves import Deal, Move
 from scala40.games.skarney.phases import (
     DRAW,
-    HAND_RESULT,
     OFFER,
     PLAY,
     HandResult,
@@ -43,6 +42,7 @@ from scala40.games.skarney.phases import (
     side_of,
     side_seats,
 )
+from scala40.games.skarney.result import HAND_RESULT
 from scala40.games.skarney.rules import Ruleset
 from scala40.match import singles
 

@@ -39,7 +39,7 @@ from scala40.errors import InvalidStateError, Scala40Error
 from scala40.games.skarney import engine, load
 from scala40.games.skarney.generate import generate
 from scala40.games.skarney.load import MAX_PLACED, MAX_SEATS, meld_from_spec
-from scala40.games.skarney.moves import MOVES, Accept, Deal, Exchange
+from scala40.games.skarney.moves import MOVES, Accept, Exchange
 from scala40.games.skarney.phases import Phase
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import Ruleset
@@ -84,9 +84,6 @@ class GameState(StateRecord[PlayerView]):
     def is_last_turn(self) -> bool:
         """Whether the turn being played is the hand's last (SK-END, SK-LOOP)."""
         return engine.is_last_turn(self)
-
-    def _chance(self, order: tuple[Card, ...]) -> Deal:
-        return Deal(order)
 
     def __str__(self) -> str:
         lines = [
