@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import threading
 from array import array
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
@@ -44,8 +43,14 @@ import attrs
 from typing_extensions import Buffer
 
 from scala40._base.rows import (
+    CARD_CODES,
+    MELD_KINDS,
+    UNSEEN,
+    ZERO_ROW,
     LayoutBase,
     capped_count_row,
+    card_changes,
+    card_counts,
     count_row,
     float_bytes,
     mark_rows,
@@ -54,13 +59,17 @@ from scala40._base.rows import (
     seat_mark_row,
     seat_row,
     seats_row,
+    update_table_blocks,
+    write_cards,
+    write_hand,
+    write_pile,
 )
 from scala40._checks import check_seat, describe
 from scala40._format.generated import compile_source
 from scala40._wording import cards_text, ints_text, view_heading
 from scala40.errors import InvalidArgumentError
 from scala40.game import ObservationField
-from scala40.melds import Meld, MeldKind
+from scala40.melds import Meld
 
 __all__ = [
     "CARD_CODES",
@@ -98,10 +107,6 @@ __all__ = [
     "write_pile",
 ]
 
-CARD_CODES = 53
-"""Card blocks have one entry per card code: 0-51 the natural cards, 52 the joker."""
-UNSEEN = CARD_CODES
-"""Where the ``unseen`` block starts: right after the ``hand`` block."""
 KEPT = 4096
 """How many rows of a kept block (seat blocks, melds' rows) an encoding keeps, then
 forgets all at once."""
@@ -233,24 +238,6 @@ the shared encoding writes them (but ``table_kind``, which a :class:`Table` writ
 def shared(name: str, doc: str) -> Block:
     """The shared block ``name`` (:data:`SHARED`), said in a game's own words ``doc``."""
     return attrs.evolve(SHARED[name], doc=doc)
-
-
-ZERO_ROW = array("f", bytes(4 * CARD_CODES))
-"""A row of :data:`CARD_CODES` zeros, copied to make a card block (never changed)."""
-
-
-def card_counts(cards: Iterable[int]) -> array[float]:
-    """A new card block's row of the copies of each card code in ``cards`` (a meld's, a
-    hand's).
-
-    >>> from scala40._base.observation import card_counts
-    >>> card_counts((5, 5, 52))[5], card_counts(())[5]
-    (2.0, 0.0)
-    """
-    row = ZERO_ROW[:]
-    for card in cards:
-        row[card] += 1.0
-    return row
 
 
 def _flags_bytes(key: tuple[Any, ...]) -> bytes:
@@ -904,150 +891,3 @@ class ObservationBase(Generic[R, L]):
 
     def _hand_words(self, last: Any) -> str:
         raise NotImplementedError  # pragma: no cover - every encoding says how hands end
-
-
-def card_changes(
-    before: tuple[int, ...], after: tuple[int, ...]
-) -> tuple[Sequence[int], Sequence[int]]:
-    """The cards ``after`` lacks of ``before`` and those it has more, copies counted
-    (card codes in any order).
-
-    A hand changes by a card at a time (a draw, a discard), its cards kept in order:
-    that case is found from the two sums, checked by rebuilding ``after``.
-
-    >>> from scala40._base.observation import card_changes
-    >>> card_changes((1, 5, 9), (1, 5, 7, 9)), card_changes((3, 3, 8), (3, 8, 40, 41))
-    (((), (7,)), ([3], [40, 41]))
-    """
-    size = len(before)
-    count = len(after)
-    if count == size + 1:
-        card = sum(after) - sum(before)
-        if 0 <= card < CARD_CODES:
-            place = bisect_left(before, card)
-            if (*before[:place], card, *before[place:]) == after:
-                return (), (card,)
-    elif count == size - 1:
-        card = sum(before) - sum(after)
-        if card in before:
-            place = before.index(card)
-            if before[:place] + before[place + 1 :] == after:
-                return (card,), ()
-    # Any other change: the two walked in order, side by side.
-    old = sorted(before)
-    new = sorted(after)
-    removed: list[int] = []
-    added: list[int] = []
-    at = 0
-    for card in new:
-        while at < size and old[at] < card:
-            removed.append(old[at])
-            at += 1
-        if at < size and old[at] == card:
-            at += 1
-        else:
-            added.append(card)
-    removed.extend(old[at:])
-    return removed, added
-
-
-def write_hand(numbers: array[float], before: tuple[int, ...], hand: tuple[int, ...]) -> None:
-    """Bring the ``hand`` block (numbers 0 to 52) and the ``unseen`` one (53 to 105) of
-    ``numbers`` from the hand ``before`` to ``hand``: a card the player holds is not
-    unseen."""
-    removed, added = card_changes(before, hand)
-    for card in removed:
-        numbers[card] -= 1.0
-        numbers[UNSEEN + card] += 1.0
-    for card in added:
-        numbers[card] += 1.0
-        numbers[UNSEEN + card] -= 1.0
-
-
-def write_pile(
-    numbers: array[float], before: tuple[int, ...], pile: tuple[int, ...], at: int
-) -> None:
-    """Bring the ``discard`` block (at number ``at``), the ``discard_top`` one after it
-    and the ``unseen`` one of ``numbers`` from the pile ``before`` to ``pile``: each card
-    of the pile is counted, its top card marked, and none unseen.
-
-    Piles change at the top: the cards below the first place where the two differ stay
-    as they are (found from the top down, checked before it is trusted)."""
-    size = len(before)
-    count = len(pile)
-    same = size if size < count else count
-    while same and before[same - 1] != pile[same - 1]:
-        same -= 1
-    if before[:same] != pile[:same]:
-        same = 0
-    for card in before[same:]:
-        numbers[at + card] -= 1.0
-        numbers[UNSEEN + card] += 1.0
-    for card in pile[same:]:
-        numbers[at + card] += 1.0
-        numbers[UNSEEN + card] -= 1.0
-    top = at + CARD_CODES
-    if size and (not count or before[-1] != pile[-1]):
-        numbers[top + before[-1]] = 0.0
-    if count:
-        numbers[top + pile[-1]] = 1.0
-
-
-def write_cards(numbers: array[float], before: tuple[int, ...], after: tuple[int, ...]) -> None:
-    """Bring the ``unseen`` block of ``numbers`` from leaving out the cards ``before`` to
-    leaving out the cards ``after`` (cards seen elsewhere: shown, known in a hand)."""
-    if before == after:
-        return
-    removed, added = card_changes(before, after)
-    for card in removed:
-        numbers[UNSEEN + card] += 1.0
-    for card in added:
-        numbers[UNSEEN + card] -= 1.0
-
-
-MELD_KINDS = tuple(MeldKind)
-"""The kinds of meld, in the order of a table meld's one-hot kind row."""
-_KIND_INDEX = {kind: index for index, kind in enumerate(MELD_KINDS)}
-
-
-def update_table_blocks(
-    out: array[float],
-    before: tuple[Meld, ...],
-    table: tuple[Meld, ...],
-    offsets: tuple[int, int, int],
-    meld_rows: Callable[[Meld], tuple[array[float], array[float]]],
-) -> None:
-    """Bring the table blocks of ``out`` from the numbers of the table ``before`` to those
-    of ``table``, and its unseen block with them, changing only the melds that changed.
-
-    ``offsets`` places the three blocks: each meld's one-hot kind (a row of
-    ``len(MELD_KINDS)``), then two rows of :data:`CARD_CODES` numbers each, which
-    ``meld_rows(meld)`` gives (a game's encoding keeps them, as melds come back). A
-    meld's cards are not unseen. States share a table until a meld changes it, and then
-    most melds stay where they were: bringing the last table's numbers up to date meld
-    by meld gives the same numbers as writing them afresh (small integers, exact in
-    floats)."""
-    kind_at, cards_at, second_at = offsets
-    kinds = len(MELD_KINDS)
-    zeros = ZERO_ROW
-    for index in range(len(table) if len(table) > len(before) else len(before)):
-        meld = table[index] if index < len(table) else None
-        old = before[index] if index < len(before) else None
-        if meld is old:
-            continue
-        kind_row = kind_at + index * kinds
-        cards_row = cards_at + index * CARD_CODES
-        second_row = second_at + index * CARD_CODES
-        if old is not None:
-            out[kind_row + _KIND_INDEX[old.kind]] = 0.0
-            for card in old.cards:
-                out[UNSEEN + card] += 1.0
-            out[cards_row : cards_row + CARD_CODES] = zeros
-            out[second_row : second_row + CARD_CODES] = zeros
-        if meld is not None:
-            cards, second = meld_rows(meld)
-            out[kind_row + _KIND_INDEX[meld.kind]] = 1.0
-            for card in meld.cards:
-                out[UNSEEN + card] -= 1.0
-            out[cards_row : cards_row + CARD_CODES] = cards
-            out[second_row : second_row + CARD_CODES] = second
