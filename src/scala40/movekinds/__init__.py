@@ -822,14 +822,6 @@ class GameMoves(Generic[M]):
     moves: MoveSet
     """The game's move set, under its own format."""
 
-    def functions(
-        self,
-    ) -> tuple[
-        Callable[[str], M], Callable[[M], dict[str, Any]], Callable[[Mapping[str, Any]], M]
-    ]:
-        """The game's ``parse_move``, ``move_to_dict`` and ``move_from_dict``."""
-        return self.parse_move, self.move_to_dict, self.move_from_dict
-
     def parse_move(self, text: str) -> M:
         """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
 

@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TypeAlias, get_args
+from typing import Final, TypeAlias, get_args
 
 import attrs
 from typing_extensions import Self
@@ -172,7 +172,7 @@ class PutDown(PutDownMove):
     notation = SCALA40_NOTATION
 
 
-put_down_of, _ = put_downs(PutDown, "scala40")
+put_down_of: Final = put_downs(PutDown, "scala40")[0]
 """The move that puts a meld down as it stands (:func:`~scala40.movekinds.put_downs`),
 made once for each meld the engine lists."""
 
@@ -345,4 +345,8 @@ MOVES = MoveSet("scala40.move", MOVE_FORMAT_VERSION, get_args(Move), oldest_vers
 """Every kind of Scala 40 move: reads and writes them as text and as dictionaries."""
 
 
-parse_move, move_to_dict, move_from_dict = GameMoves[Move](MOVES).functions()
+_FUNCTIONS = GameMoves[Move](MOVES)
+# Each name bound by an assignment of its own, so that a type checker reads its type.
+parse_move: Final = _FUNCTIONS.parse_move
+move_to_dict: Final = _FUNCTIONS.move_to_dict
+move_from_dict: Final = _FUNCTIONS.move_from_dict

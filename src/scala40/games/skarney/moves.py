@@ -19,7 +19,7 @@ PutDown(cards='5S 2C 7S', represented='5S 6S 7S')
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias, get_args
+from typing import ClassVar, Final, TypeAlias, get_args
 
 import attrs
 
@@ -147,7 +147,9 @@ class PutDown(_MeldKind, PutDownMove):
     """
 
 
-put_down_of, meld_put_down = put_downs(PutDown, "skarney")
+_PUT_DOWNS = put_downs(PutDown, "skarney")
+put_down_of: Final = _PUT_DOWNS[0]
+meld_put_down: Final = _PUT_DOWNS[1]
 """The move that puts a meld down as it stands, made once for each meld the engine lists;
 and the meld such a move was made for, while it is remembered (else ``None``): the
 engine's reading of its own moves, without reading their cards again
@@ -231,7 +233,11 @@ MOVES = MoveSet("scala40.skarney.move", 2, get_args(Move), oldest_version=1)
 """Every kind of Skarney move: reads and writes them as text and as dictionaries."""
 
 
-parse_move, move_to_dict, move_from_dict = GameMoves[Move](MOVES).functions()
+_FUNCTIONS = GameMoves[Move](MOVES)
+# Each name bound by an assignment of its own, so that a type checker reads its type.
+parse_move: Final = _FUNCTIONS.parse_move
+move_to_dict: Final = _FUNCTIONS.move_to_dict
+move_from_dict: Final = _FUNCTIONS.move_from_dict
 
 
 def extend_of(card: Card, meld: int, end: MeldEnd, represents: Card) -> Extend:
