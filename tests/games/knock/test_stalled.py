@@ -5,21 +5,26 @@ oracles."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from typing import Any
 
 import attrs
 import pytest
 
+from scala40.errors import SearchLimitError
 from scala40.game import load_game
+from scala40.games import laconga
 from scala40.games._knock.arrange import least_unmatched
 from scala40.games._knock.moves import Discard
+from scala40.games._knock.profile import Wild
 from scala40.games._knock.stalled import (
     STALL_DECKS,
     circulating_cards,
     hand_stalled,
     stalled_plan,
 )
+from scala40.melds._hand import melded_card_sets
 from tests.decisions import varied_decisions
 from tests.protocol.cases import knock_game_names, soak_unless_default
 
@@ -126,3 +131,30 @@ def test_a_hand_stalls_after_three_times_as_many_turns_as_the_deck_has_cards() -
         played = (turns - 2 * (turns // 3), turns // 3, turns // 3)
         stalled = hand_stalled(attrs.evolve(view, turns_played=played))
         assert stalled is (turns >= STALL_DECKS * cards)
+
+
+def test_a_pool_past_the_readings_bound_has_no_plan_rather_than_an_error() -> None:
+    # La Conga with 2s and jokers wild, any number in a meld: 221 random moves into a
+    # game, the player's cards and those that went round hold more melds than a search
+    # may read (MAX_HAND_READINGS); the bot in a stalled hand raised SearchLimitError.
+    rules = laconga.Ruleset(
+        deck_size=48,
+        wild=Wild.TWO_JOKERS,
+        max_wild_per_meld=None,
+        close_limit=0,
+        forbid_close_with_two_wilds=True,
+        mano_extra_card=False,
+        eliminate_at=101,
+    )
+    state = laconga.GameState.new(rules, players=2, seed=2)
+    rng = random.Random(2)
+    for _ in range(221):
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    pool = tuple(sorted((Counter(view.hand) + circulating_cards(view)).elements()))
+    with pytest.raises(SearchLimitError):
+        melded_card_sets(pool, view.rules.profile.meld_rules)
+    assert stalled_plan(view) is None

@@ -32,6 +32,7 @@ from typing import Any
 
 from scala40._hand_log import TEXT_MOVES
 from scala40.cards import Card
+from scala40.errors import SearchLimitError
 from scala40.games._knock.moves import Discard
 from scala40.melds._hand import melded_card_sets
 
@@ -98,7 +99,8 @@ def stalled_plan(view: Any) -> tuple[Card, ...] | None:
     """The hand the player aims for in a stalled hand (see the module): as many cards as a
     hand holds between turns, every one in a meld, one meld or two, made of the player's
     own cards and :func:`circulating_cards`, the one that needs the fewest cards the
-    player does not hold (the first such in card order); ``None`` if there is none.
+    player does not hold (the first such in card order); ``None`` if there is none, or if
+    the pool's melds are more than a search may read (``MAX_HAND_READINGS``).
 
     >>> from scala40.games._knock.stalled import stalled_plan
     >>> from scala40.games.chinchon import new_game
@@ -112,7 +114,14 @@ def stalled_plan(view: Any) -> tuple[Card, ...] | None:
     if not circulating:
         return None
     pool = tuple(sorted((hand + circulating).elements()))
-    melds = [meld for meld in melded_card_sets(pool, profile.meld_rules) if len(meld) <= size]
+    try:
+        found = melded_card_sets(pool, profile.meld_rules)
+    except SearchLimitError:
+        # A pool past the search's bound (many cards that went round, wild cards under
+        # rules that allow any number in a meld) has no plan: the bot plays as in a hand
+        # that has not stalled, and its random move one time in five still ends the hand.
+        return None
+    melds = [meld for meld in found if len(meld) <= size]
     best: tuple[int, tuple[Card, ...]] | None = None
     for first, meld in enumerate(melds):
         if len(meld) == size:
