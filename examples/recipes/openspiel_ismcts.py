@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
-import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 
@@ -47,8 +46,7 @@ def main() -> None:
                 max_simulations=args.simulations,
                 random_state=rng,
             )
-            # Two kinds of pyspiel.Bot in one list: the list is of their common base.
-            bots: list[pyspiel.Bot] = [OpenSpielBot(game, 1 - seat, "greedy", seed=deal)] * 2
+            bots = [OpenSpielBot(game, 1 - seat, "greedy", seed=deal)] * 2
             bots[seat] = Restartable(search)
             returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(deal))
             won += returns[seat]

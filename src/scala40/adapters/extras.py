@@ -1,5 +1,4 @@
-"""The optional packages the framework adapters need, the error when they are missing, and
-what a type checker reads of the frameworks' classes the adapters derive from.
+"""The optional packages the framework adapters need, and the error when they are missing.
 
 >>> from scala40.adapters.extras import MissingExtraError
 >>> error = MissingExtraError("the PettingZoo environment", ("numpy", "pettingzoo"), "rl")
@@ -12,11 +11,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from scala40.errors import Scala40Error
 
-__all__ = ["FrameworkBase", "MissingExtraError"]
+__all__ = ["MissingExtraError"]
 
 
 class MissingExtraError(Scala40Error, ImportError):
@@ -32,16 +30,3 @@ class MissingExtraError(Scala40Error, ImportError):
         )
         self.packages: tuple[str, ...] = tuple(names)
         self.extra = extra
-
-
-class FrameworkBase:
-    """A class of an optional framework an adapter derives from (``pyspiel.Game``,
-    ``pyspiel.State``, ``pyspiel.Bot``, OpenSpiel's ``Policy``, PettingZoo's ``AECEnv``), as
-    a type checker reads it: any arguments, any attribute. The frameworks ship no type
-    information, so their classes, and the adapters' with them, would be unknown to a type
-    checker (the extra installed or not): the adapters derive from this class under
-    ``TYPE_CHECKING`` only, and from the framework's class at run time."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None: ...
-
-    def __getattr__(self, name: str) -> Any: ...

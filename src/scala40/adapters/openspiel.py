@@ -72,7 +72,7 @@ import pickle
 import weakref
 import zlib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scala40.adapters.extras import MissingExtraError
 
@@ -121,13 +121,6 @@ from scala40.errors import (
 from scala40.game import DEFAULT_GAME, Game, game_names
 from scala40.game import load_game as load_registered_game
 from scala40.rulesets import RulesetBase
-
-if TYPE_CHECKING:  # the frameworks' classes as a type checker reads them
-    from scala40.adapters.extras import FrameworkBase as _GameBase
-    from scala40.adapters.extras import FrameworkBase as _StateBase
-else:
-    _GameBase = pyspiel.Game
-    _StateBase = pyspiel.State
 
 __all__ = [
     "MAX_STATE_CHARS",
@@ -413,7 +406,7 @@ _MAX_GAME_STRING = 1 << 17
 at most 64 KiB)."""
 
 
-class OpenSpielGame(_GameBase):
+class OpenSpielGame(pyspiel.Game):
     """One game of the library as an OpenSpiel game, for one set of parameters (each game
     has its own subclass, whose ``record`` is the game's record)."""
 
@@ -867,7 +860,7 @@ class _Node:
         raise SerializationError("a state's node takes no attributes after it is made")
 
 
-class OpenSpielState(_StateBase):
+class OpenSpielState(pyspiel.State):
     """A state of an :class:`OpenSpielGame` (see the module)."""
 
     def __init__(self, game: OpenSpielGame) -> None:

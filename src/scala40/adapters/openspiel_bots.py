@@ -31,7 +31,7 @@ Installing the extra gives the packages: ``pip install "scala40[openspiel]"``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scala40.adapters.extras import MissingExtraError
 
@@ -48,13 +48,6 @@ except ImportError as _missing:  # pragma: no cover - checked with the extra uni
 from scala40.adapters.policies import BotPolicy
 from scala40.errors import InvalidArgumentError
 
-if TYPE_CHECKING:  # the frameworks' classes as a type checker reads them
-    from scala40.adapters.extras import FrameworkBase as _BotBase
-    from scala40.adapters.extras import FrameworkBase as _PolicyBase
-else:
-    _BotBase = pyspiel.Bot
-    _PolicyBase = openspiel_policy.Policy
-
 __all__ = ["OpenSpielBot", "OpenSpielPolicy", "Restartable"]
 
 
@@ -67,7 +60,7 @@ def _record_of(game: Any) -> Any:
     return encoding.game
 
 
-class OpenSpielBot(_BotBase):
+class OpenSpielBot(pyspiel.Bot):
     """A bot of the library as a ``pyspiel.Bot`` for seat ``player_id`` of ``game`` (one
     of the library's OpenSpiel games): ``bot`` is a bot or a bot's name
     (:func:`~scala40.bots.make_bot`: ``"greedy"`` by default), drawing from ``seed``.
@@ -123,7 +116,7 @@ class OpenSpielBot(_BotBase):
         return copy
 
 
-class OpenSpielPolicy(_PolicyBase):
+class OpenSpielPolicy(openspiel_policy.Policy):
     """A bot of the library as an OpenSpiel policy of ``game`` for ``player_ids`` (every
     seat by default): ``action_probabilities(state)`` is the bot's token with
     probability 1, for OpenSpiel's tools that evaluate policies (``policy_aggregator``,
@@ -142,7 +135,7 @@ class OpenSpielPolicy(_PolicyBase):
         return {self.policy.act(state): 1.0}
 
 
-class Restartable(_BotBase):
+class Restartable(pyspiel.Bot):
     """``bot`` (any ``pyspiel.Bot``, such as OpenSpiel's Python ``ISMCTSBot``) with a
     ``restart_at`` and an ``inform_action`` that do nothing, for a bot that keeps nothing
     from one step to the next (OpenSpiel's ``evaluate_bots`` calls ``restart_at`` before

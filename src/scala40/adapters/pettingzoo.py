@@ -48,7 +48,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, ParamSpec
+from typing import Any, ParamSpec
 
 from scala40.adapters.extras import MissingExtraError
 
@@ -71,18 +71,13 @@ from scala40.adapters.tensors import observation_array, observation_bounds
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import DEFAULT_GAME, Game
 
-if TYPE_CHECKING:  # the frameworks' classes as a type checker reads them
-    from scala40.adapters.extras import FrameworkBase as _EnvBase
-else:
-    _EnvBase = AECEnv
-
 __all__ = ["GameEnv", "env", "raw_env"]
 
 _P = ParamSpec("_P")
 _INT8 = np.dtype(np.int8)
 
 
-class GameEnv(_EnvBase):
+class GameEnv(AECEnv):
     """The AEC environment of one game, rules and number of players (see the module)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention
@@ -373,4 +368,4 @@ def _classic(make: Callable[_P, GameEnv]) -> Callable[_P, Any]:
     return env
 
 
-env: Final = _classic(raw_env)
+env = _classic(raw_env)
