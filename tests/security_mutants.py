@@ -507,6 +507,16 @@ MUTANTS: dict[str, Mutant] = {
         "        priority = connections\n",
         "the turns at as many connections to the first come, whatever its requests cost",
     ),
+    "scala40.web.turns:_count_collection": Mutant(
+        '        _thread.collected += now - getattr(_thread, "collecting", now)\n',
+        "        pass\n",
+        "a garbage collection a request's thread runs counted as the request's own work",
+    ),
+    "scala40.web.budgets:Budgets.running#collections": Mutant(
+        "            spent.append(seconds - collected)\n",
+        "            spent.append(seconds)\n",
+        "the garbage collections a request ran expected of its client's next requests",
+    ),
     "scala40.web.server:_undrawn_moves_unread": Mutant(
         '    return {**view, "legal_moves": []}\n',
         "    return view\n",
@@ -924,6 +934,18 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "the turns at as many connections to the costliest requests first",
         ),
     ),
+    "scala40.web.turns:_count_collection": (
+        Mutant(
+            '    if not getattr(_thread, "held", False):\n',
+            '    if getattr(_thread, "held", False):\n',
+            "the collections counted only in threads that hold no turn",
+        ),
+        Mutant(
+            '    if phase == "start":\n',
+            '    if phase == "stop":\n',
+            "a collection counted from its end to the start of the next",
+        ),
+    ),
     "src/scala40/web/static/app.js#resend-move": (
         Mutant(
             "    if (error.status === 503) {\n",
@@ -1097,6 +1119,9 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
 the tests of its rows must catch as well (the mutant check runs them all)."""
 
 NO_REGRESSION: dict[str, str] = {
+    "scala40.web.budgets:Budgets.running#collections": (
+        "one subtraction of what the turn counted apart: leaving it out is the removal"
+    ),
     "src/scala40/web/static/app.js#unsigned": (
         "one comparison with the terms' own word: reading another is the removal"
     ),

@@ -120,14 +120,15 @@ class Budgets:
         taken by ``deadline``): by the connections it holds, then by what its requests
         are expected to cost (a share below 1, so that it never outweighs a connection);
         the CPU the request spends in it (bots that do not search aside: the bots'
-        budgets pay for them) paid from the client's budget once it is done, and what its
-        next requests are expected to cost."""
+        budgets pay for them) paid from the client's budget once it is done, and, but for
+        the interpreter's collections of garbage it ran (the garbage is every request's),
+        what its next requests are expected to cost."""
         expected = self.costs.arrive(client)
         priority = connections + expected / (expected + self.limits.request_seconds)
         spent: list[float] = []
 
-        def charge(seconds: float, bots_seconds: float) -> None:
-            spent.append(seconds)
+        def charge(seconds: float, bots_seconds: float, collected: float) -> None:
+            spent.append(seconds - collected)
             self.working.pay(client, seconds - bots_seconds)
 
         try:

@@ -13,7 +13,11 @@ turns, few at once, to whom waits by **priority**, then by arrival:
   machine works for it. The CPU its thread spends while it holds its turn is what the
   request cost (``charge``): the client's budget pays it, and the client's next requests
   are expected to cost as much (:mod:`scala40.web.budgets`), which orders the requests
-  of clients holding as many connections, the cheapest first.
+  of clients holding as many connections, the cheapest first. The interpreter's
+  collections of garbage that a request's thread happens to run are told apart: the
+  garbage is every request's, and a collection (tens of milliseconds in a server that
+  many clients fill) set off by a person's cheap request would otherwise make their next
+  requests expected to cost as much as a stranger's costliest.
 * **Thinking** (:attr:`~scala40.web.limits.ServerLimits.bots_at_once`): a bot that
   searches is CPU-bound for as long as its move may take, so it thinks in a turn of its
   own, given back once its move is chosen; the request whose client's and table's
@@ -41,6 +45,7 @@ True
 
 from __future__ import annotations
 
+import gc
 import heapq
 import itertools
 import math
@@ -58,8 +63,27 @@ __all__ = ["Turns", "Waits", "aside", "counted_apart", "reclaimable", "reclaimed
 _thread = threading.local()
 """The running turn the calling thread holds (``turns``), whether it holds it now
 (``held``), the CPU seconds it spent in it so far (``worked``; ``apart``: those in
-:func:`counted_apart`) and the thread's CPU clock when it last took it (``since``), and
-the waits of the request it answers (``waits``)."""
+:func:`counted_apart`; ``collected``: those collecting garbage, from the thread's CPU
+clock at the start of the collection under way, ``collecting``) and the thread's CPU
+clock when it last took it (``since``), and the waits of the request it answers
+(``waits``)."""
+
+
+def _count_collection(phase: str, info: dict[str, int]) -> None:
+    """Told by the interpreter as it starts and ends a collection of garbage, in the
+    thread whose allocation set it off: the CPU it took, in a thread that holds its
+    running turn, is counted as ``collected``."""
+    del info
+    if not getattr(_thread, "held", False):
+        return
+    now = time.thread_time()
+    if phase == "start":
+        _thread.collecting = now
+    else:
+        _thread.collected += now - getattr(_thread, "collecting", now)
+
+
+_counting_collections = threading.Lock()
 
 
 class Waits:
@@ -158,6 +182,9 @@ class Turns:
         self._lock = threading.Lock()
         self._waiting: list[_Waiter] = []
         self._arrivals = itertools.count()
+        with _counting_collections:
+            if _count_collection not in gc.callbacks:
+                gc.callbacks.append(_count_collection)
 
     @property
     def waiting_count(self) -> int:
@@ -228,26 +255,28 @@ class Turns:
         self,
         priority: float,
         deadline: Deadline,
-        charge: Callable[[float, float], None] | None = None,
+        charge: Callable[[float, float, float], None] | None = None,
     ) -> Iterator[bool]:
         """The calling thread's turn to run for the block (see :meth:`take`), which
         :func:`aside` gives back while the thread waits: whether one was taken. Once the
         block ends, ``charge`` is told the CPU seconds the thread spent holding the turn
-        (its waits, and a bot's thinking in a turn of its own, not counted), and how many
-        of them in blocks of :func:`counted_apart`."""
+        (its waits, and a bot's thinking in a turn of its own, not counted), how many of
+        them in blocks of :func:`counted_apart`, and how many collecting the
+        interpreter's garbage."""
         taken = self.take(priority, deadline)
         _thread.turns, _thread.held = (self, True) if taken else (None, False)
         _thread.worked, _thread.apart, _thread.since = 0.0, 0.0, time.thread_time()
+        _thread.collected = 0.0
         try:
             yield taken
         finally:
             if _thread.held:
                 _thread.worked += time.thread_time() - _thread.since
                 self.give_back()
-            worked, apart = _thread.worked, _thread.apart
+            worked, apart, collected = _thread.worked, _thread.apart, _thread.collected
             _thread.turns, _thread.held = None, False
             if taken and charge is not None:
-                charge(worked, apart)
+                charge(worked, apart, collected)
 
 
 @contextmanager
