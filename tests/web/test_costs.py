@@ -236,6 +236,19 @@ def test_a_collection_of_garbage_a_request_runs_is_told_apart_from_its_cost(
     assert budgets.working.share_left("person") == pytest.approx(0.945, abs=0.001)
 
 
+def test_a_requests_cpu_is_paid_from_its_clients_budget_its_bots_moves_aside() -> None:
+    budgets = Budgets(ServerLimits(client_cpu_seconds_per_minute=1))
+    with budgets.running("person", 1, Turns(1), Deadline.after(1)) as taken:
+        assert taken
+        _busy(0.02)
+        with budgets.thinking("person", None, Deadline.after(1), search=False) as held_back:
+            assert held_back is None
+            _busy(0.2)
+    left = budgets.working.share_left("person")
+    assert 0.9 < left < 0.99, left
+    assert budgets.costs.expected("person") >= 0.22
+
+
 @pytest.mark.timed
 def test_a_deal_whose_bot_thinks_leaves_the_file_to_other_requests(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
