@@ -22,7 +22,13 @@ from hypothesis import strategies as st
 from scala40 import PRESETS, GameState, Phase, Ruleset, new_game
 from scala40.cards import JOKER, Card, parse_cards
 from scala40.games.scala40.hand.opening import can_open_sorted, opening_starts
-from scala40.games.scala40.hand.tables import lowest_rank_shapes, sequence_shapes
+from scala40.games.scala40.hand.tables import (
+    lowest_rank_reach,
+    lowest_rank_shapes,
+    sequence_places,
+    sequence_reach,
+    sequence_shapes,
+)
 from scala40.melds import MeldRules
 from tests.games.scala40.helpers import packed_can_open, packed_opening_starts
 from tests.options import rulesets as drawn_rulesets
@@ -174,14 +180,40 @@ OTHER_SEQUENCES: dict[str, MeldRules] = {
 def test_the_sequences_through_the_lowest_rank_are_those_of_the_whole_table(name: str) -> None:
     """The solver's sequences of one suit through its lowest rank held (S40-SEQ,
     S40-JOKER) are exactly those of the full table of the suit's sequences whose lowest
-    natural rank is that rank, for every set of ranks held and every number of jokers."""
+    natural rank is that rank, for every set of ranks held and every number of jokers;
+    and so are those of the ranks such a sequence can reach, the solver's key."""
     rules = MELD_RULES.get(name) or OTHER_SEQUENCES[name]
+    places = sequence_places(rules)
     for mask in range(1, 1 << 13, 3 if name == "official" else 11):
         place = (mask & -mask).bit_length() - 1
         for cap in range(4):
-            whole = [
+            whole = sorted(
                 shape
                 for shape in sequence_shapes(mask, cap, rules)
                 if min(card for card in shape[0] if card != JOKER) == place
-            ]
-            assert sorted(lowest_rank_shapes(mask, cap, rules)) == sorted(whole), (mask, cap)
+            )
+            assert sorted(lowest_rank_shapes(mask, cap, rules)) == whole, (mask, cap)
+            reach = lowest_rank_reach(mask, cap, *places)
+            assert reach & mask == reach, (mask, cap)  # ranks held only
+            assert reach & -reach == mask & -mask, (mask, cap)  # the lowest among them
+            assert sorted(lowest_rank_shapes(reach, cap, rules)) == whole, (mask, cap, reach)
+
+
+@pytest.mark.parametrize(
+    "name", one_by_default(sorted(MELD_RULES) + sorted(OTHER_SEQUENCES), "official")
+)
+def test_the_ranks_no_sequence_holds_change_no_suit_table(name: str) -> None:
+    """A suit's table of sequences (S40-SEQ, S40-JOKER) is the same without the ranks
+    that no sequence can hold, which the tables leave out of their keys: for every set of
+    ranks held and every number of jokers."""
+    rules = MELD_RULES.get(name) or OTHER_SEQUENCES[name]
+    places, _ = sequence_places(rules)
+    for mask in range(1, 1 << 13, 3 if name == "official" else 11):
+        for cap in range(4):
+            reach = sequence_reach(mask, cap, places, rules.sequence_min)
+            assert reach & mask == reach, (mask, cap)
+            assert sequence_shapes(reach, cap, rules) == sequence_shapes(mask, cap, rules), (
+                mask,
+                cap,
+                reach,
+            )

@@ -20,8 +20,10 @@ from scala40.games.scala40.hand.packing import COUNT_WEIGHTS, Packing
 from scala40.games.scala40.hand.tables import (
     JOKER_ONLY,
     hand_pieces,
+    lowest_rank_reach,
     lowest_rank_shapes,
     ranks_with_sets,
+    sequence_places,
     wild_cap,
     wilds_allowed,
 )
@@ -51,6 +53,7 @@ class SolverCaches:
 
     __slots__ = (
         "meld_rows",
+        "places",
         "set_choices",
         "set_options",
         "suit_best",
@@ -61,6 +64,9 @@ class SolverCaches:
         self.meld_rows: BoundedCache[int, _MeldRow] = BoundedCache("scala40 opening meld rows")
         """What the opening solver needs of each meld (:func:`_meld_row`), by the meld's
         identity."""
+        self.places: tuple[tuple[int, ...], int] | None = None
+        """The rules' places of a sequence (each place's rank less one) and the most a
+        sequence takes, for :func:`lowest_rank_reach` (read of the rules once)."""
         self.set_choices: BoundedCache[int, tuple[_Choice, ...]] = BoundedCache(
             "scala40 opening set choices"
         )
@@ -269,22 +275,36 @@ def _suit_best(code: int, jokers: int, rules: MeldRules) -> int:
 def _lowest_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[tuple[int, int, int], ...]:
     """The sequences from the ranks in ``mask`` with up to ``cap`` jokers whose lowest
     natural rank is the lowest in ``mask`` (those :func:`_suit_best` tries): each as its
-    natural cards (a suit code), jokers and packed value."""
+    natural cards (a suit code), jokers and packed value.
+
+    They are kept under the ranks such a sequence can reach (:func:`lowest_rank_reach`)
+    as well as under the whole mask: the suits :func:`_suit_best` meets differ mostly in
+    ranks far from their lowest, and working the shapes out again for each was most of
+    what the suits' table cost a process whose tables were not yet full.
+    """
     caches: SolverCaches = rules.tables.owned[SolverCaches]
+    cache = caches.suit_shapes
     key = mask << 4 | cap
-    found = caches.suit_shapes.get(key)
+    found = cache.get(key)
     if found is not None:
         return found
-    shapes = []
-    for cards, _, _, value in lowest_rank_shapes(mask, cap, rules):
-        natural = wilds = 0
-        for card in cards:
-            if card == JOKER:
-                wilds += 1
-            else:
-                natural |= 1 << 2 * card
-        shapes.append((natural, wilds, value * 64 - len(cards)))
-    return caches.suit_shapes.put(key, tuple(shapes))
+    places = caches.places
+    if places is None:
+        places = caches.places = sequence_places(rules)
+    reach = lowest_rank_reach(mask, cap, places[0], places[1])
+    found = cache.get(reach << 4 | cap)
+    if found is None:
+        shapes = []
+        for cards, _, _, value in lowest_rank_shapes(reach, cap, rules):
+            natural = wilds = 0
+            for card in cards:
+                if card == JOKER:
+                    wilds += 1
+                else:
+                    natural |= 1 << 2 * card
+            shapes.append((natural, wilds, value * 64 - len(cards)))
+        found = cache.put(reach << 4 | cap, tuple(shapes))
+    return cache.put(key, found)
 
 
 def _suit_rows(

@@ -28,10 +28,13 @@ __all__ = [
     "find_melds",
     "hand_meld_pieces",
     "hand_pieces",
+    "lowest_rank_reach",
     "lowest_rank_shapes",
     "meld_order",
     "melds_with_card",
     "ranks_with_sets",
+    "sequence_places",
+    "sequence_reach",
     "sequence_shapes",
     "sorted_hand_melds",
     "wild_cap",
@@ -101,7 +104,17 @@ class MeldTableCaches:
         key = (suit << 20) | (mask << 3) | cap
         piece = self.sequence_pieces.get(key)
         if piece is None:
-            piece = self.sequence_pieces.put(key, _sequence_piece(suit, mask, cap, rules))
+            # Ranks no sequence can hold change nothing: a hand that differs from a known
+            # one only in those shares its table (worked out once for the two, and the
+            # commonest case of all: a suit of loose cards, with no sequence).
+            places, _ = sequence_places(rules)
+            reach = sequence_reach(mask, cap, places, rules.sequence_min)
+            piece = self.sequence_pieces.get((suit << 20) | (reach << 3) | cap)
+            if piece is None:
+                piece = self.sequence_pieces.put(
+                    (suit << 20) | (reach << 3) | cap, _sequence_piece(suit, reach, cap, rules)
+                )
+            self.sequence_pieces.put(key, piece)
         return piece
 
 
@@ -373,6 +386,77 @@ def lowest_rank_shapes(mask: int, cap: int, rules: MeldRules) -> list[_Shape]:
     ]
 
 
+def sequence_reach(mask: int, cap: int, window: tuple[int, ...], shortest: int) -> int:
+    """The ranks of ``mask`` (bits, as ``mask``) that some sequence of up to ``cap``
+    jokers can hold: :func:`sequence_shapes` of these are those of ``mask``.
+
+    ``window`` is the rules' places (each place's rank less one), ``shortest`` the
+    fewest cards of a sequence. A rank in a sequence lies in ``shortest`` places of it,
+    which hold at most ``cap`` jokers: so at least ``shortest - cap`` of those places
+    are held. A rank in no such run of places is in no sequence.
+
+    >>> from scala40.games.scala40.hand.tables import sequence_reach
+    >>> places = tuple(range(13)) + (0,)   # A 2 ... K A
+    >>> hand = 0b1100010110101   # A, 3, 5 6, 8, Q K
+    >>> bin(sequence_reach(hand, 0, places, 3))   # no joker: QKA only
+    '0b1100000000001'
+    >>> bin(sequence_reach(hand, 1, places, 3))   # one: A3, 3 5, 56, 6 8 and QKA too
+    '0b1100010110101'
+    """
+    kept = 0
+    need = shortest - cap
+    for start in range(len(window) - shortest + 1):
+        held = bits = 0
+        for at in range(start, start + shortest):
+            bit = 1 << window[at]
+            if mask & bit:
+                held += 1
+                bits |= bit
+        if held >= need:
+            kept |= bits
+    return kept
+
+
+def lowest_rank_reach(mask: int, cap: int, window: tuple[int, ...], longest: int) -> int:
+    """The ranks of ``mask`` that a sequence through its lowest rank can hold (bits, as
+    ``mask``): :func:`lowest_rank_shapes` reads no other, so hands that differ only in
+    the others share its answer (the opening solver's key).
+
+    ``window`` and ``longest`` are the rules' places (each place's rank less one) and the
+    most places a sequence takes. From each place of the lowest rank, a sequence reaches
+    at most ``longest - 1`` places either way, and never past a place not held that would
+    be its ``cap + 1``-th filled by a joker: the ranks held within those walks are kept.
+
+    >>> from scala40.games.scala40.hand.tables import lowest_rank_reach
+    >>> places = tuple(range(13)) + (0,)   # A 2 ... K A
+    >>> hand = 0b1100010110111   # A 2 3, 5 6, 8, Q K
+    >>> bin(lowest_rank_reach(hand, 0, places, 14))   # no joker: A23 and QKA
+    '0b1100000000111'
+    >>> bin(lowest_rank_reach(hand, 1, places, 14))   # one: 5 6 too, never the 8
+    '0b1100000110111'
+    """
+    place = (mask & -mask).bit_length() - 1
+    kept = 1 << place
+    count = len(window)
+    for index in range(count):
+        if window[index] != place:
+            continue
+        for step in (1, -1):
+            holes = 0
+            at = index + step
+            far = index + step * longest  # the first place past a sequence's length
+            while 0 <= at < count and at != far:
+                bit = 1 << window[at]
+                if mask & bit:
+                    kept |= bit
+                else:
+                    holes += 1
+                    if holes > cap:
+                        break
+                at += step
+    return kept
+
+
 def _first_suit_shapes(
     mask: int, cap: int, rules: MeldRules, starts: Iterable[int] | None = None
 ) -> tuple[_Shape, ...]:
@@ -381,10 +465,7 @@ def _first_suit_shapes(
     starting at a place in ``starts``, if given). The values are
     :func:`~scala40.melds.make_meld`'s, worked out here without building the melds."""
     caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
-    plan = caches.suit_plan
-    if plan is None:
-        plan = caches.suit_plan = _plan(rules)
-    count, longest, window, natural_values, low_ace_change, both_aces, shortest = plan
+    count, longest, window, natural_values, low_ace_change, both_aces, shortest = _suit_plan(rules)
     if starts is None:
         starts = range(count)
     held = caches.held_places.get(mask)
@@ -463,6 +544,22 @@ _SuitPlan = tuple[int, int, tuple[int, ...], tuple[int, ...], int, bool, int]
 it may take, each place's card in the first suit and natural value, the low ace's change
 of value at the first place, whether both ends are the ace, and the fewest places of a
 sequence without a wild card."""
+
+
+def _suit_plan(rules: MeldRules) -> _SuitPlan:
+    """The :data:`_SuitPlan` of ``rules``, from the rules' caches."""
+    caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
+    plan = caches.suit_plan
+    if plan is None:
+        plan = caches.suit_plan = _plan(rules)
+    return plan
+
+
+def sequence_places(rules: MeldRules) -> tuple[tuple[int, ...], int]:
+    """The places of a sequence under ``rules`` (each place's rank less one) and the most
+    places a sequence takes: what :func:`lowest_rank_reach` reads of the rules."""
+    plan = _suit_plan(rules)
+    return plan[2], plan[1]
 
 
 def _plan(rules: MeldRules) -> _SuitPlan:
