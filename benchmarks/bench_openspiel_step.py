@@ -33,8 +33,11 @@ of its own under ``valgrind --tool=cachegrind`` (the rung less an empty run of t
 set-up). ``--game NAME`` (repeated) measures some games only; ``--decisions N`` sets the
 workload. With ``--instructions --peer`` it counts OpenSpiel's C++ gin rummy too, observed
 at every decision the same way (per move: each of its actions is a whole move, its deal's
-chance nodes counted, as the library's are): a ratio of instructions a move, which the
-machine's load does not change, beside the timed ratios of ``bench_rl.py``. Counts of
+chance nodes counted, as the library's are), and prints each game's observed step in
+moves a second over gin rummy's: by instructions, which the machine's load does not
+change, and timed beside it (each pass of the game followed by one of gin rummy's, the
+best of ``--repeat`` passes of each kept), with the highest load read while timing
+(``machine_load.py``); ``--peer`` alone prints the timed ratio only. Counts of
 instructions weigh alike what the processor runs at different speeds (a C++ engine's
 loops, the interpreter's, the copy of an observation's bytes, which ``valgrind`` counts
 at about one instruction a byte), so such a ratio estimates a time ratio; read one at
@@ -53,6 +56,8 @@ import sys
 import time
 from collections.abc import Callable
 from typing import Any
+
+from machine_load import LoadWatch
 
 RUNGS = ("observed", "no tensor", "no legal", "nodes", "engine")
 """The rungs of the ablation, each with one more part switched off than the one before."""
@@ -203,6 +208,22 @@ def _engine_note() -> str:
     )
 
 
+def time_beside_peer(name: str, decisions: int, repeat: int, watch: LoadWatch) -> float:
+    """The game's observed step in moves a second over the C++ peer's, timed in turn
+    (the game's pass, then the peer's, ``repeat`` times; the best of each kept), with the
+    load read around every pass into ``watch`` under ``name``."""
+    ours, theirs = Workload(name, decisions), PeerWorkload(decisions)
+    best = [float("inf"), float("inf")]
+    for _ in range(repeat):
+        for index, run in enumerate((ours.run, theirs.run)):
+            watch.read(name)
+            start = time.process_time()
+            run("observed")
+            best[index] = min(best[index], time.process_time() - start)
+            watch.read(name)
+    return (best[1] / theirs.move_count) / (best[0] / ours.move_count)
+
+
 def time_rungs(name: str, decisions: int, repeat: int) -> dict[str, float]:
     """Microseconds of process time per move of each rung, the best of ``repeat``."""
     workload = Workload(name, decisions)
@@ -295,7 +316,11 @@ def main() -> None:
     parser.add_argument(
         "--peer",
         action="store_true",
-        help=f"count OpenSpiel's C++ {PEER} with observations too (with --instructions)",
+        help=(
+            f"measure OpenSpiel's C++ {PEER} with observations too, and print each game's "
+            "moves a second over its own (timed in turn, with the load; with "
+            "--instructions, by instructions as well)"
+        ),
     )
     parser.add_argument("--children", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -310,15 +335,25 @@ def main() -> None:
     from scala40.game import game_names
 
     print(_engine_note())
+    peer = 0.0
     if args.peer and args.instructions:
-        observed = count_rungs(PEER, args.decisions)["observed"]
-        print(f"{PEER} (OpenSpiel, C++), observed: {observed:,.0f} instructions per move")
+        peer = count_rungs(PEER, args.decisions)["observed"]
+        print(f"{PEER} (OpenSpiel, C++), observed: {peer:,.0f} instructions per move")
+    watch = LoadWatch()
     for name in args.game or game_names():
         if args.instructions:
-            report(name, count_rungs(name, args.decisions), "instructions", "{:,.0f}".format)
+            figures = count_rungs(name, args.decisions)
+            report(name, figures, "instructions", "{:,.0f}".format)
         else:
             figures = time_rungs(name, args.decisions, args.repeat)
             report(name, figures, "microseconds (process time)", "{:.1f}".format)
+        if args.peer:
+            # Moves a second over the peer's: by instructions (which the load does not
+            # change), then timed, each pass of the game beside one of the peer's.
+            if args.instructions:
+                print(f"  beside {PEER}, by instructions: {peer / figures['observed']:.2f}")
+            timed = time_beside_peer(name, args.decisions, args.repeat, watch)
+            print(f"  beside {PEER}, timed: {timed:.2f} {watch.note(name)}")
 
 
 if __name__ == "__main__":
