@@ -53,7 +53,6 @@ class SolverCaches:
 
     __slots__ = (
         "meld_rows",
-        "places",
         "set_choices",
         "set_options",
         "suit_best",
@@ -64,9 +63,6 @@ class SolverCaches:
         self.meld_rows: BoundedCache[int, _MeldRow] = BoundedCache("scala40 opening meld rows")
         """What the opening solver needs of each meld (:func:`_meld_row`), by the meld's
         identity."""
-        self.places: tuple[tuple[int, ...], int] | None = None
-        """The rules' places of a sequence (each place's rank less one) and the most a
-        sequence takes, for :func:`lowest_rank_reach` (read of the rules once)."""
         self.set_choices: BoundedCache[int, tuple[_Choice, ...]] = BoundedCache(
             "scala40 opening set choices"
         )
@@ -288,10 +284,8 @@ def _lowest_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[tuple[int, in
     found = cache.get(key)
     if found is not None:
         return found
-    places = caches.places
-    if places is None:
-        places = caches.places = sequence_places(rules)
-    reach = lowest_rank_reach(mask, cap, places[0], places[1])
+    places, longest = sequence_places(rules)  # a miss only: read of the rules' plan
+    reach = lowest_rank_reach(mask, cap, places, longest)
     found = cache.get(reach << 4 | cap)
     if found is None:
         shapes = []
