@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations_with_replacement
 
 import pytest
 from hypothesis import given
@@ -621,6 +622,61 @@ def test_extensions_of_a_set_s40_after_open_s40_layoff_joker() -> None:
     assert [str(ext) for ext in two.extensions()] == ["5C@set"]
     assert str(two.extend("5C")) == "5S 5H JK=5D 5C"
     assert check_meld("5S 5H 5D 5C").extensions() == ()
+
+
+REPEATING_SUITS = [
+    name for name, rules in MELD_RULES_CONFIGS.items() if not rules.set_suits_distinct
+]
+
+
+@pytest.mark.parametrize("name", REPEATING_SUITS)
+def test_extensions_of_a_set_whose_suits_may_repeat_are_those_its_readings_give(
+    name: str,
+) -> None:
+    # The extensions of such a set are worked out from its one reading as a set; the
+    # oracle reads every card added, as every reading of the grown cards gives it: a card
+    # extends the set when some reading of the grown cards is a set, standing for what
+    # the first such reading says. Every set of up to three natural cards (suits
+    # repeated) and up to two wild cards, at the lowest rank, a middle one and the
+    # highest.
+    rules = MELD_RULES_CONFIGS[name]
+    wild = sorted(rules.wild_cards)
+    order = rules.rank_order
+    checked = 0
+    for rank in sorted({order[0], 7, order[-1]} & set(order)):
+        suits = [s * 13 + rank - 1 for s in range(4) if s * 13 + rank - 1 not in wild]
+        for held in range(1, 4):
+            for naturals in combinations_with_replacement(suits, held):
+                for count in range(3):
+                    for wilds in combinations_with_replacement(wild, count):
+                        cards = tuple(sorted(naturals + wilds))
+                        if len(cards) < rules.set_min:
+                            continue
+                        for meld in meld_interpretations(cards, rules):
+                            if meld.kind is not MeldKind.SET:
+                                continue
+                            assert meld.extensions() == _extensions_by_readings(meld, rules)
+                            checked += 1
+    assert checked > 50
+
+
+def _extensions_by_readings(meld: Meld, rules: MeldRules) -> tuple[Extension, ...]:
+    """A set's extensions when its suits may repeat, read from the grown cards' readings."""
+    rank = rank_of(meld.represented[0])
+    found = []
+    for card in [s * 13 + rank - 1 for s in range(4) if s * 13 + rank - 1 not in rules.wild_cards]:
+        found.append((card, sorted((*meld.cards, card))))
+    found += [(card, sorted((*meld.cards, card))) for card in sorted(rules.wild_cards)]
+    extensions = []
+    for card, grown in found:
+        if len(grown) > rules.set_max:
+            continue
+        for bigger in meld_interpretations(grown, rules):
+            if bigger.kind is MeldKind.SET:
+                represents = bigger.represented[bigger.cards.index(card)]
+                extensions.append(Extension(card, MeldEnd.SET, represents))
+                break
+    return tuple(extensions)
 
 
 def test_swap_frees_the_joker_only_for_its_represented_card_s40_swap() -> None:

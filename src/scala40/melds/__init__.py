@@ -559,16 +559,20 @@ class Meld:
                 return ()
             rank = self.rank
             if not rules.set_suits_distinct:
-                # Suits may repeat: a wild's card is the canonical one its reading gives.
+                # Suits may repeat: the grown set has one reading as a set (its size, wild
+                # cards and natural lead allow the card: checked above), where a natural
+                # card stands for itself and a wild card for what that reading gives it.
                 # A card wild in itself (a wild rank's, the A♦ of CH-DECK) comes as a wild.
-                naturals = [s * 13 + rank - 1 for s in range(4)]
-                for card in [c for c in naturals if c not in derived.wild_cards] + wilds:
-                    grown = rules.readings_of_sorted(tuple(sorted((*self.cards, card))))
-                    for meld in grown:
-                        if meld.kind is _SET_KIND:
-                            index = meld.cards.index(card)
-                            found.append(Extension(card, _SET_END, meld.represented[index]))
-                            break
+                held = [card for card in self.cards if card not in derived.wild_cards]
+                held_wilds = [card for card in self.cards if card in derived.wild_cards]
+                for card in [s * 13 + rank - 1 for s in range(4)]:
+                    if card not in derived.wild_cards:
+                        found.append(Extension(card, _SET_END, card))
+                for card in wilds:
+                    grown = sorted([*held_wilds, card])
+                    pairs = _set_pairs(held, _repeating_set_wilds(held, grown, rank))
+                    represents = next(rep for placed, rep in pairs if placed == card)
+                    found.append(Extension(card, _SET_END, represents))
                 return tuple(found)
             present = {SUIT_OF[rep] for rep in self.represented}
             targets = [s * 13 + rank - 1 for s in range(4) if s not in present]
@@ -814,11 +818,7 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[Meld]
                 for chosen in combinations(missing, wild_count):
                     set_targets.append([s * 13 + rank - 1 for s in chosen])
         else:
-            # Suits may repeat: a wild stands for the rank in the first suit the
-            # naturals lack (any suit would do, the value is the same).
-            missing = [s for s in range(4) if s not in suits] or [0]
-            targets = [missing[i % len(missing)] * 13 + rank - 1 for i in range(wild_count)]
-            plain_set = list(zip(wilds, targets))
+            plain_set = _repeating_set_wilds(naturals, wilds, rank)
     layouts = _sequence_layouts(naturals, suits, ranks, size, rules)
     orders = order_count(wilds)
     total = (len(set_targets) + len(layouts)) * orders + (plain_set is not None)
@@ -862,8 +862,27 @@ def _sequence_layouts(
     )
 
 
+def _repeating_set_wilds(
+    naturals: list[Card], wilds: list[Card], rank: int
+) -> list[tuple[Card, Card]]:
+    """Each wild card of a set whose suits may repeat and the card it stands for: the
+    rank in the first suit the naturals lack, the next wild card's in the next such
+    suit (any suit would do, the value is the same). ``wilds`` sorted."""
+    suits = [SUIT_OF[card] for card in naturals]
+    missing = [s for s in range(4) if s not in suits] or [0]
+    return [(wild, missing[i % len(missing)] * 13 + rank - 1) for i, wild in enumerate(wilds)]
+
+
+def _set_pairs(
+    naturals: list[Card], wild_pairs: list[tuple[Card, Card]]
+) -> list[tuple[Card, Card]]:
+    """A set's cards, each with the card it stands for, in the meld's order (by the card
+    stood for, then the card)."""
+    return sorted([(c, c) for c in naturals] + wild_pairs, key=lambda pair: (pair[1], pair[0]))
+
+
 def _set_meld(naturals: list[Card], wild_pairs: list[tuple[Card, Card]], rules: MeldRules) -> Meld:
-    pairs = sorted([(c, c) for c in naturals] + wild_pairs, key=lambda pair: (pair[1], pair[0]))
+    pairs = _set_pairs(naturals, wild_pairs)
     # Lists made into tuples, not generators: a resumption per card costs more.
     cards = tuple([c for c, _ in pairs])
     return make_meld(_SET_KIND, cards, tuple([r for _, r in pairs]), -1, rules)
