@@ -19,6 +19,10 @@ from hypothesis import strategies as st
 
 from scala40 import JOKER, Meld, MeldKind, MeldRules, is_meld, meld_interpretations
 from scala40.cards import ACE, Card, make_card
+from scala40.games.scala40.hand.tables import sequence_reach
+from scala40.games.skarney.rules import MELD_RULES as SKARNEY_RULES
+from scala40.games.skarney.search import _meldable_ranks
+from scala40.melds._hand import run_reach
 from tests.strategies import MELD_RULES_CONFIGS, sequence_slots, wild_cards
 
 #: The oracle covers every meld of at most this many cards.
@@ -271,3 +275,40 @@ def test_the_longest_sequences_match_the_oracle(name: str) -> None:
     aces = [make_card(ACE, 0)] * 2
     both = tuple(sorted([*aces, *(make_card(rank, 0) for rank in slots[1:-1])]))
     assert (both in found) is rules.sequence_two_aces
+
+
+def _run_reach_by_windows(places: int, count: int, shortest: int, cap: int) -> int:
+    """The places held in some run of ``shortest`` of ``count`` places with at most
+    ``cap`` not held, run by run."""
+    kept = 0
+    for start in range(count - shortest + 1):
+        run = [place for place in range(start, start + shortest) if places >> place & 1]
+        if shortest - len(run) <= cap:
+            for place in run:
+                kept |= 1 << place
+    return kept
+
+
+@pytest.mark.parametrize("count", [3, 10, 14])
+def test_run_reach_keeps_the_places_held_in_a_run_with_few_enough_holes(count: int) -> None:
+    # Every fewest length and number of wild cards (each of run_reach's ways: none held
+    # needed but the place, the run held whole, one more held, any other count), over
+    # every set of places held (every fifth of the 14 places').
+    for places in range(0, 1 << count, 5 if count == 14 else 1):
+        for shortest in range(2, 6):
+            for cap in range(shortest + 1):
+                assert run_reach(places, count, shortest, cap) == _run_reach_by_windows(
+                    places, count, shortest, cap
+                ), (places, count, shortest, cap)
+
+
+def test_skarney_and_scala40_read_a_suit_s_reach_alike() -> None:
+    # Skarney's keys of a suit's sequences and Scala 40's tables' ask the same of the
+    # places: with Skarney's places (A 2 ... K A), Scala 40's reading of the ranks gives
+    # Skarney's, with and without the one wild card a sequence holds.
+    places = tuple(rank - 1 for rank in SKARNEY_RULES.sequence_slots)
+    for ranks in range(1 << 13):
+        for wild in (False, True):
+            assert _meldable_ranks(ranks, wild) == sequence_reach(
+                ranks, 1 if wild else 0, places, SKARNEY_RULES.sequence_min
+            ), (ranks, wild)

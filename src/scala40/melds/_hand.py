@@ -34,6 +34,7 @@ __all__ = [
     "find_melds",
     "meld_order",
     "melded_card_sets",
+    "run_reach",
     "sequence_windows",
 ]
 
@@ -227,6 +228,51 @@ def sequence_windows(
                     break
             if stop - start >= shortest:
                 yield start, stop, holes
+
+
+def run_reach(places: int, count: int, shortest: int, cap: int) -> int:
+    """The places of ``places`` (bit ``i`` for the ``i``-th of ``count`` places in a
+    suit's order, each held) that some sequence of up to ``cap`` wild cards can hold: those
+    in a run of ``shortest`` places of which at most ``cap`` are not held (a rank in a
+    sequence lies in ``shortest`` places of it, filled by those wild cards where not held).
+
+    The searches key a suit's sequences by these places, so that suits differing only in
+    cards no sequence holds share them.
+
+    >>> from scala40.melds._hand import run_reach
+    >>> held = 0b11000101101011   # places 0 1, 3, 5 6, 8, 12 13 of 14
+    >>> bin(run_reach(held, 14, 3, 0))   # no wild card: no three in a row
+    '0b0'
+    >>> bin(run_reach(held, 14, 3, 1))   # one: each held within two places of another
+    '0b11000101101011'
+    >>> bin(run_reach(held | 0b100, 14, 3, 0))   # place 2 too: 0 1 2 3 in a row
+    '0b1111'
+    """
+    if count < shortest:
+        return 0
+    need = shortest - cap  # places held in each run of shortest places
+    if need <= 1:
+        return places  # the place itself: any run through it will do
+    if need == shortest:  # held whole: each place in a run of held places
+        starts = places
+        for step in range(1, shortest):
+            starts &= places >> step
+        kept = starts
+        for step in range(1, shortest):
+            kept |= starts << step
+        return kept
+    if need == 2:  # another place held in the same run: fewer than shortest places away
+        near = 0
+        for step in range(1, shortest):
+            near |= places << step | places >> step
+        return places & near
+    kept = 0
+    run = (1 << shortest) - 1
+    for start in range(count - shortest + 1):
+        held = places & (run << start)
+        if held.bit_count() >= need:
+            kept |= held
+    return kept
 
 
 def meld_order(meld: Meld) -> tuple[int, int, tuple[Card, ...], tuple[Card, ...], int]:

@@ -30,7 +30,7 @@ from scala40.errors import SearchLimitError
 from scala40.games.skarney.moves import PutDown, put_down_of
 from scala40.games.skarney.rules import MELD_RULES, meld_points
 from scala40.melds import Meld, MeldKind, make_meld
-from scala40.melds._hand import find_melds
+from scala40.melds._hand import find_melds, run_reach
 from scala40.melds._members import SEQUENCE_KIND, SET_KIND
 
 __all__ = [
@@ -55,6 +55,8 @@ _WILD = MELD_RULES.wild_cards
 _SLOTS = MELD_RULES.sequence_slots
 """The rank of each place of a sequence: A 2 3 ... K A."""
 _WILD_SORTED = tuple(sorted(_WILD))
+_SHORTEST = MELD_RULES.sequence_min
+"""The fewest cards of a sequence."""
 _CARD_SLOTS = JOKER + 1
 """Card numbers run from 0 to the joker's."""
 _RUN_BITS: tuple[tuple[int, int] | None, ...] = tuple(
@@ -174,17 +176,10 @@ _ALL_RANKS = sum(1 << (rank - 1) for rank in range(1, 14) if rank != 2)
 
 
 def _meldable_ranks(ranks: int, wild: bool) -> int:
-    """The ranks of ``ranks`` (bit ``rank - 1`` each) that some sequence of 3 or more
-    could hold: with a wild card, those with another rank held at most two places away
-    (a sequence's one missing place between them or beside them); without, those in 3
-    consecutive places. The ace is at both ends (place 13 is the ace again)."""
-    places = ranks | (ranks & 1) << 13
-    if wild:
-        near = places << 1 | places << 2 | places >> 1 | places >> 2
-        kept = places & near
-    else:
-        starts = places & places >> 1 & places >> 2
-        kept = starts | starts << 1 | starts << 2
+    """The ranks of ``ranks`` (bit ``rank - 1`` each) that some sequence could hold, with
+    the one wild card a sequence may have or without (:func:`run_reach` over Skarney's
+    places: the ace at both ends, place 13 the ace again)."""
+    kept = run_reach(ranks | (ranks & 1) << 13, len(_SLOTS), _SHORTEST, 1 if wild else 0)
     return (kept | kept >> 13) & 0x1FFF
 
 

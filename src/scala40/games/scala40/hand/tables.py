@@ -18,7 +18,13 @@ from itertools import combinations
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.melds import Meld, MeldRules, make_meld
-from scala40.melds._hand import MAX_HAND_READINGS, find_melds, meld_order, sequence_windows
+from scala40.melds._hand import (
+    MAX_HAND_READINGS,
+    find_melds,
+    meld_order,
+    run_reach,
+    sequence_windows,
+)
 from scala40.melds._members import SEQUENCE_KIND, SET_KIND
 
 __all__ = [
@@ -388,12 +394,11 @@ def lowest_rank_shapes(mask: int, cap: int, rules: MeldRules) -> list[_Shape]:
 
 def sequence_reach(mask: int, cap: int, window: tuple[int, ...], shortest: int) -> int:
     """The ranks of ``mask`` (bits, as ``mask``) that some sequence of up to ``cap``
-    jokers can hold: :func:`sequence_shapes` of these are those of ``mask``.
+    jokers can hold (:func:`~scala40.melds._hand.run_reach` over the rules' places):
+    :func:`sequence_shapes` of these are those of ``mask``.
 
     ``window`` is the rules' places (each place's rank less one), ``shortest`` the
-    fewest cards of a sequence. A rank in a sequence lies in ``shortest`` places of it,
-    which hold at most ``cap`` jokers: so at least ``shortest - cap`` of those places
-    are held. A rank in no such run of places is in no sequence.
+    fewest cards of a sequence.
 
     >>> from scala40.games.scala40.hand.tables import sequence_reach
     >>> places = tuple(range(13)) + (0,)   # A 2 ... K A
@@ -403,17 +408,15 @@ def sequence_reach(mask: int, cap: int, window: tuple[int, ...], shortest: int) 
     >>> bin(sequence_reach(hand, 1, places, 3))   # one: A3, 3 5, 56, 6 8 and QKA too
     '0b1100010110101'
     """
+    held = 0
+    for place, rank in enumerate(window):
+        if mask >> rank & 1:
+            held |= 1 << place
+    kept_places = run_reach(held, len(window), shortest, cap)
     kept = 0
-    need = shortest - cap
-    for start in range(len(window) - shortest + 1):
-        held = bits = 0
-        for at in range(start, start + shortest):
-            bit = 1 << window[at]
-            if mask & bit:
-                held += 1
-                bits |= bit
-        if held >= need:
-            kept |= bits
+    for place, rank in enumerate(window):
+        if kept_places >> place & 1:
+            kept |= 1 << rank
     return kept
 
 
