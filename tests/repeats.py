@@ -100,6 +100,12 @@ ONE_CASE_BY_DEFAULT: dict[str, tuple[str, ...]] = {
     "games/skarney/test_bots.py::test_the_table_fits_counted_once_a_table_are_the_fits_card_by_card": (
         "partnership-4",
     ),
+    # Each ruleset's checks beside its legal moves, and each knock game's whole games told
+    # event by event: the same work from game to game (the soak plays every one).
+    "games/scala40/test_engine_turns.py::test_each_check_agrees_with_the_legal_moves": (
+        "official",
+    ),
+    "games/knock/test_text.py::test_whole_games_tell_every_event": ("rumino-*",),
     # The pages' examples and the examples folder, each in a process of its own.
     "test_docs_copy.py::test_a_page_pastes_into_python_block_by_block": ("getting-started.rst",),
     "test_docs_examples.py::test_page_examples_run_as_copied_without_the_extras": (
