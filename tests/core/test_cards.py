@@ -21,6 +21,8 @@ from scala40 import (
     parse_cards,
     spanish_deck,
 )
+from scala40._rng import random_below, seed_state
+from scala40._rng import shuffle as rng_shuffle
 from scala40.cards import (
     ACE,
     CARD_NAMES,
@@ -441,6 +443,51 @@ def test_shuffle_is_fixed_across_versions_c_rng() -> None:
     assert french_deck().shuffled(2024)[:12] == (30, 45, 1, 41, 44, 10, 34, 4, 4, 26, 12, 32)
     assert spanish_deck().shuffled(1) == spanish_deck().shuffled(1)
     assert sorted(spanish_deck().shuffled(1)) == list(spanish_deck().cards)
+
+
+def _shuffled_draw_by_draw(size: int, seed: int) -> tuple[tuple[int, ...], int]:
+    """C-RNG's shuffle read as it is written: Fisher-Yates from the last place down, each
+    place's partner drawn by ``random_below`` (a draw refused and drawn again where it
+    would not divide evenly)."""
+    items = list(range(size))
+    state = seed_state(seed)
+    for index in range(size - 1, 0, -1):
+        other, state = random_below(index + 1, state)
+        items[index], items[other] = items[other], items[index]
+    return tuple(items), state
+
+
+def test_a_shuffle_draws_as_random_below_does_at_every_size_c_rng() -> None:
+    # The shuffle works out all its draws at once; here, one at a time.
+    for size in range(130):
+        for seed in (0, 1, size, 2**63 + 5, -7, 3**50):
+            assert rng_shuffle(range(size), seed) == _shuffled_draw_by_draw(size, seed), size
+
+
+def _state_drawing(wanted: int) -> int:
+    """The generator state whose next draw is ``wanted`` (SplitMix64's steps undone)."""
+    mask = 2**64 - 1
+    value = wanted ^ (wanted >> 31) ^ (wanted >> 62)
+    value = (value * pow(0x94D049BB133111EB, -1, 2**64)) & mask
+    value = value ^ (value >> 27) ^ (value >> 54)
+    value = (value * pow(0xBF58476D1CE4E5B9, -1, 2**64)) & mask
+    value = value ^ (value >> 30) ^ (value >> 60)
+    return (value - 0x9E3779B97F4A7C15) & mask
+
+
+def test_a_draw_refused_is_drawn_again_c_rng() -> None:
+    # The highest value a draw can take does not divide evenly among 3, 5, 106 or 107
+    # places (it does among 2 or 4): a shuffle meeting it for such a place draws that
+    # place's partner again, as random_below does, and takes one more draw in all.
+    golden, mask = 0x9E3779B97F4A7C15, 2**64 - 1
+    for size in (3, 5, 107):
+        for before in range(min(3, size - 1)):  # the highest draw first, second or third
+            seed = (_state_drawing(mask) - before * golden) & mask
+            order, after = rng_shuffle(range(size), seed)
+            assert (order, after) == _shuffled_draw_by_draw(size, seed)
+            places = size - before  # those the highest draw chooses among
+            refused = places & (places - 1) != 0  # not a power of two
+            assert after == (seed + (size - 1 + refused) * golden) & mask, (size, before)
 
 
 def test_two_copies_are_the_same_card_c_identity() -> None:
