@@ -66,20 +66,9 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
 
 
 def _shuffle_drawing(order: list[T], state: int) -> tuple[tuple[T, ...], int]:
-    """:func:`shuffle`, drawing one number at a time (:func:`random_below` written out)."""
-    mask = _MASK
-    golden = _GOLDEN
+    """:func:`shuffle`, drawing one number at a time: where a draw may be refused."""
     for index in range(len(order) - 1, 0, -1):
-        bound = index + 1
-        limit = mask + 1 - ((mask + 1) % bound)
-        while True:
-            state = (state + golden) & mask
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-            z ^= z >> 31
-            if z < limit:
-                break
-        other = z % bound
+        other, state = random_below(index + 1, state)
         order[index], order[other] = order[other], order[index]
     return tuple(order), state
 
