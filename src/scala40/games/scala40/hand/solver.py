@@ -10,9 +10,9 @@ hands it cannot tell. The tests hold it to the search under random rulesets.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import combinations
-from operator import eq
-from typing import Any
+from typing import Any, Final
 
 from scala40._cache import BoundedCache
 from scala40.cards import JOKER, RANK_OF, Card
@@ -83,13 +83,13 @@ class SolverCaches:
 _SPREAD_LIST = [0] * 8192
 for _mask in range(1, 8192):
     _SPREAD_LIST[_mask] = _SPREAD_LIST[_mask >> 1] << 2 | (_mask & 1)
-_SPREAD = tuple(_SPREAD_LIST)
+_SPREAD: Final = tuple(_SPREAD_LIST)
 """A 13-bit mask of ranks (bit ``rank - 1``) as a suit code holding one of each."""
 del _SPREAD_LIST, _mask
-_PACK = {spread: mask for mask, spread in enumerate(_SPREAD)}
+_PACK: Final = {spread: mask for mask, spread in enumerate(_SPREAD)}
 """The 13-bit mask of the ranks present in a suit code's low bits (:data:`_SPREAD` undone)."""
-_LOW_BITS = _SPREAD[(1 << 13) - 1]
-_NEVER = -(1 << 60)
+_LOW_BITS: Final = _SPREAD[(1 << 13) - 1]
+_NEVER: Final = -(1 << 60)
 
 
 def solver_serves(rules: MeldRules) -> bool:
@@ -105,28 +105,35 @@ def _hand_codes(cards: tuple[Card, ...]) -> tuple[int, int, int, int, int] | Non
     """The jokers and the four suit codes of a sorted hand; ``None`` if some card is held
     more than three times.
 
-    A suit code holds two bits a rank, so the codes of the whole hand are one sum of
-    ``4 ** card`` over its natural cards (in C, by :func:`sum`): a card's count stays in
-    its two bits as long as no card is held four times, which in a sorted hand shows as
-    a card equal to the one three places on.
+    A suit code holds two bits a rank, so a suit's code is the sum of ``4 ** place`` over
+    its cards (``place``: the rank's, the ace's 0): a card's count stays in its two bits
+    as long as no card is held four times, which in a sorted hand shows as a card equal
+    to the one three places on.
     """
-    jokers = cards.count(JOKER)
-    natural = cards[: len(cards) - jokers] if jokers else cards  # jokers sort last
-    if any(map(eq, natural, natural[3:])):
-        return None
-    total = sum(map(_QUAD.__getitem__, natural))
-    return (
-        jokers,
-        total & _SUIT_CODE,
-        total >> 26 & _SUIT_CODE,
-        total >> 52 & _SUIT_CODE,
-        total >> 78,
-    )
+    held = bisect_left(cards, JOKER)  # the natural cards: the jokers sort last
+    natural = cards[:held] if held < len(cards) else cards
+    # Loops of small ints (compiled, native arithmetic): one long sum over the four suits
+    # laid end to end was a long integer's arithmetic at every card, in both builds.
+    for index in range(3, held):
+        if natural[index] == natural[index - 3]:
+            return None
+    c0 = c1 = c2 = c3 = 0
+    for card in natural:
+        if card < 26:
+            if card < 13:
+                c0 += _RANK_UNIT[card]
+            else:
+                c1 += _RANK_UNIT[card]
+        elif card < 39:
+            c2 += _RANK_UNIT[card]
+        else:
+            c3 += _RANK_UNIT[card]
+    return len(cards) - held, c0, c1, c2, c3
 
 
-_QUAD = tuple(1 << 2 * card for card in range(52))
-"""A natural card's one copy in the four suit codes laid end to end (26 bits a suit)."""
-_SUIT_CODE = (1 << 26) - 1
+# Final: compiled, read without a lookup in the module's names.
+_RANK_UNIT: Final = tuple(1 << 2 * (card % 13) for card in range(52))
+"""A natural card's one copy in its suit's code (two bits a rank)."""
 
 
 _SetOption = tuple[int, int, int, int, int, int, tuple[int, ...]]

@@ -12,11 +12,13 @@ hold the tables to it.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import combinations
+from typing import Final
 
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
+from scala40.cards import ACE, JOKER, Card
 from scala40.melds import Meld, MeldRules, make_meld
 from scala40.melds._hand import (
     MAX_HAND_READINGS,
@@ -150,15 +152,21 @@ def melds_with_card(cards: tuple[Card, ...], card: Card, rules: MeldRules) -> li
     tables = rules.tables
     if tables.wild_cards != JOKER_ONLY or not rules.set_suits_distinct or card == JOKER:
         return [m for m in sorted_hand_melds(cards, rules) if card in m.cards]
-    cap = wild_cap(cards.count(JOKER), rules)
-    suit, rank = SUIT_OF[card], RANK_OF[card]
+    # The hand is sorted, its jokers last: counted by bisection (compiled, tuple.count
+    # is a generic call comparing every card).
+    natural = bisect_left(cards, JOKER)
+    cap = wild_cap(len(cards) - natural, rules)
+    suit, place = card // 13, card % 13  # place: the rank's in the suit, the ace's 0
     suit_mask = rank_mask = 0
-    for other in cards:
-        if other != JOKER:
-            if SUIT_OF[other] == suit:
-                suit_mask |= _RANK_BIT[other]
-            if RANK_OF[other] == rank:
-                rank_mask |= _SUIT_BIT[other]
+    for index in range(natural):
+        other = cards[index]
+        # A card's suit and rank by arithmetic, not by the cards' tables: compiled, a table
+        # imported from another module is looked up by name at every read.
+        if other // 13 == suit:
+            suit_mask |= _RANK_BIT[other]
+        if other % 13 == place:
+            rank_mask |= _SUIT_BIT[other]
+    rank = place + 1
     caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
     found: list[Meld] = []
     if rank in tables.ranks and _POPCOUNT[rank_mask] >= rules.set_min - cap:
@@ -167,7 +175,8 @@ def melds_with_card(cards: tuple[Card, ...], card: Card, rules: MeldRules) -> li
     return found
 
 
-_SETS, _SEQUENCES = 0, 1
+_SETS: Final = 0
+_SEQUENCES: Final = 1
 """The two kinds of table: the sets of a rank, the sequences of a suit."""
 
 
@@ -193,8 +202,8 @@ def _holding(
     return melds
 
 
-_SUIT_BIT = (*tuple(1 << card // 13 for card in range(52)), 0)
-_RANK_BIT = (*tuple(1 << card % 13 for card in range(52)), 0)
+_SUIT_BIT: Final = (*tuple(1 << card // 13 for card in range(52)), 0)
+_RANK_BIT: Final = (*tuple(1 << card % 13 for card in range(52)), 0)
 
 
 def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
@@ -230,7 +239,7 @@ def hand_pieces(cards: tuple[Card, ...], rules: MeldRules) -> list[tuple[Meld, .
     held = 0
     for card in cards:
         held |= _BIT[card]
-    cap = wild_cap(cards.count(JOKER), rules)
+    cap = wild_cap(len(cards) - bisect_left(cards, JOKER), rules)  # sorted: jokers last
     suits = _suit_slices(held)
     caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
     found: list[tuple[Meld, ...]] = []
@@ -281,9 +290,9 @@ def ranks_with_sets(suits: tuple[int, int, int, int], least: int) -> int:
     return s0 & s1 & s2 & s3
 
 
-_POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
-_BIT = tuple(1 << card for card in range(53))
-_FIRST_SUIT = (1 << 13) - 1
+_POPCOUNT: Final = tuple(bin(mask).count("1") for mask in range(16))
+_BIT: Final = tuple(1 << card for card in range(53))
+_FIRST_SUIT: Final = (1 << 13) - 1
 
 
 def wilds_allowed(rules: MeldRules, naturals: int, wilds: int) -> bool:
