@@ -136,7 +136,8 @@ def replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, .
     >>> replace_item((1, 2, 3), 1, 9)
     (1, 9, 3)
     """
-    return (*items[:index], value, *items[index + 1 :])
+    # Two slices and two joins: compiled, a starred tuple display builds a list first.
+    return items[:index] + (value,) + items[index + 1 :]  # noqa: RUF005
 
 
 def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

@@ -17,7 +17,6 @@ predicates of :mod:`~scala40.games.scala40.conditions`.
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Callable
 from typing import Any
 
@@ -94,9 +93,7 @@ def _apply_draw_stock(state: StateRecord, move: DrawStock) -> StateRecord:
     player = state.turn
     card = state.stock[-1]
     stock = state.stock[:-1]
-    hand = list(state.hands[player])
-    insort(hand, card)
-    hands = replace_item(state.hands, player, tuple(hand))
+    hands = replace_item(state.hands, player, with_card(state.hands[player], card))
     # The turn details were reset by the discard that ended the previous turn.
     new: StateRecord = state.setters["drawn"](state, phase=PLAY, stock=stock, hands=hands,
         opened_at_turn_start=state.opened[player],
