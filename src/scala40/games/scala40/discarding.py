@@ -3,6 +3,8 @@ scores and the next deal (internal)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from scala40.cards import CARD_NAMES, JOKER, Card
 from scala40.games.scala40.chance import deal
 from scala40.games.scala40.conditions import card_to_meld, opening_unfinished
@@ -109,7 +111,7 @@ def _mask_of(cards: dict[Card, str]) -> int:
     return mask
 
 
-_JOKER_BIT = 1 << JOKER
+_JOKER_BIT: Final = 1 << JOKER
 
 
 def ban_reasons(state: StateRecord) -> dict[Card, str]:

@@ -10,6 +10,7 @@ it is listed without trying it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 import scala40.games.scala40.moves as kinds
 from scala40._cache import BoundedCache
@@ -45,15 +46,15 @@ __all__ = ["generate"]
 
 # The moves without a choice in them, and every discard, made once; and the handlers the
 # generator tries moves with, read from the engine's table once.
-_DRAW_STOCK = kinds.DrawStock()
-_TAKE_DISCARD = kinds.TakeDiscard()
-_TAKE_UPCARD = kinds.TakeUpcard()
-_DEAL = kinds.Deal()
-_RESTOCK = kinds.Restock()
-_DISCARDS = tuple(kinds.Discard(card) for card in range(53))
-_DISCARD_OF = _DISCARDS.__getitem__
-_TAKE = HANDLERS[kinds.TakeDiscard]
-_SPLIT = HANDLERS[kinds.Split]
+_DRAW_STOCK: Final = kinds.DrawStock()
+_TAKE_DISCARD: Final = kinds.TakeDiscard()
+_TAKE_UPCARD: Final = kinds.TakeUpcard()
+_DEAL: Final = kinds.Deal()
+_RESTOCK: Final = kinds.Restock()
+_DISCARDS: Final = tuple(kinds.Discard(card) for card in range(53))
+_DISCARD_OF: Final = _DISCARDS.__getitem__
+_TAKE: Final = HANDLERS[kinds.TakeDiscard]
+_SPLIT: Final = HANDLERS[kinds.Split]
 
 
 def generate(state: StateRecord, *, splits: bool = True) -> list[Move]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from typing import Any
+from typing import Any, Final
 
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import IllegalMoveError, SearchLimitError
@@ -347,7 +347,7 @@ def _opening_reachable(state: StateRecord) -> bool:
 # -- quick answers ---------------------------------------------------------------------
 
 
-_JOKER_ONLY = frozenset({JOKER})
+_JOKER_ONLY: Final = frozenset({JOKER})
 
 
 def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool | None:

@@ -14,7 +14,7 @@ the turn free to end (with an offer, or ``end``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from scala40._base.engine import (
     deal_hands,
@@ -84,7 +84,7 @@ __all__ = [
     "side_has_contract",
 ]
 
-_WILD = MELD_RULES.wild_cards
+_WILD: Final = MELD_RULES.wild_cards
 
 
 def _forget(known: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:

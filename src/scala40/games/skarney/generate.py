@@ -12,7 +12,7 @@ the contract is half made, so every listed move leaves a way to end the turn.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import scala40.games.skarney.moves as kinds
 from scala40._cache import HAND_LIMIT, BoundedCache
@@ -34,13 +34,13 @@ from scala40.melds._members import SET_KIND, WILD_KIND
 
 __all__ = ["generate"]
 
-_WILD = MELD_RULES.wild_cards
+_WILD: Final = MELD_RULES.wild_cards
 # The moves without a choice in them, and every offer, made once.
-_DRAW = kinds.DrawStock()
-_DEAL = kinds.Deal()
-_ANSWERS = (kinds.Accept(), kinds.Decline())
-_END = kinds.EndTurn()
-_OFFERS = tuple(kinds.Offer(card) for card in range(53))
+_DRAW: Final = kinds.DrawStock()
+_DEAL: Final = kinds.Deal()
+_ANSWERS: Final = (kinds.Accept(), kinds.Decline())
+_END: Final = kinds.EndTurn()
+_OFFERS: Final = tuple(kinds.Offer(card) for card in range(53))
 
 
 def generate(state: StateRecord) -> list[Move]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from scala40._base.engine import without, without_sorted
 from scala40._cache import HAND_LIMIT, BoundedCache
@@ -51,13 +51,13 @@ __all__ = [
 CONTRACT_KINDS = (SET_KIND, SEQUENCE_KIND)
 """The kinds of melds a contract is made of: all sets, or all sequences (SK-CONTRACT)."""
 
-_WILD = MELD_RULES.wild_cards
-_SLOTS = MELD_RULES.sequence_slots
+_WILD: Final = MELD_RULES.wild_cards
+_SLOTS: Final = MELD_RULES.sequence_slots
 """The rank of each place of a sequence: A 2 3 ... K A."""
-_WILD_SORTED = tuple(sorted(_WILD))
-_SHORTEST = MELD_RULES.sequence_min
+_WILD_SORTED: Final = tuple(sorted(_WILD))
+_SHORTEST: Final = MELD_RULES.sequence_min
 """The fewest cards of a sequence."""
-_CARD_SLOTS = JOKER + 1
+_CARD_SLOTS: Final = JOKER + 1
 """Card numbers run from 0 to the joker's."""
 _RUN_BITS: tuple[tuple[int, int] | None, ...] = tuple(
     (SUIT_OF[card], 1 << (RANK_OF[card] - 1)) if card != JOKER and RANK_OF[card] != 2 else None
@@ -171,7 +171,7 @@ def _stood_for(pair: tuple[Card, Card]) -> tuple[Card, Card]:
     return pair[1], pair[0]
 
 
-_ALL_RANKS = sum(1 << (rank - 1) for rank in range(1, 14) if rank != 2)
+_ALL_RANKS: Final = sum(1 << (rank - 1) for rank in range(1, 14) if rank != 2)
 """Every rank a natural card of a sequence can have (a 2 is always wild)."""
 
 
@@ -278,12 +278,12 @@ def _wild_melds(jokers: int, twos: tuple[int, ...]) -> _Group:
     return found
 
 
-_CARD_PLACE = tuple(
+_CARD_PLACE: Final = tuple(
     (4, 1 << _WILD_SORTED.index(card)) if place is None else place
     for card, place in enumerate(_RUN_BITS)
 )
 """:data:`_RUN_BITS` with the wild cards apart, as a fifth suit: a bit for each."""
-_WILDS_HELD = tuple(
+_WILDS_HELD: Final = tuple(
     tuple(card for index, card in enumerate(_WILD_SORTED) if held >> index & 1)
     for held in range(1 << len(_WILD_SORTED))
 )
@@ -365,8 +365,8 @@ def hand_put_downs(hand: tuple[Card, ...]) -> list[PutDown]:
     return moves
 
 
-_SET_SIZES = range(MELD_RULES.set_min, MELD_RULES.set_max + 1)
-_RUN_SIZES = range(MELD_RULES.sequence_min, len(_SLOTS) + 1)
+_SET_SIZES: Final = range(MELD_RULES.set_min, MELD_RULES.set_max + 1)
+_RUN_SIZES: Final = range(MELD_RULES.sequence_min, len(_SLOTS) + 1)
 
 
 def contract_melds(hand: tuple[Card, ...], kind: MeldKind) -> tuple[Meld, ...]:
@@ -382,7 +382,7 @@ def contract_melds(hand: tuple[Card, ...], kind: MeldKind) -> tuple[Meld, ...]:
     return found
 
 
-_THREE = range(3, 4)
+_THREE: Final = range(3, 4)
 
 
 def _contract_groups(hand: tuple[Card, ...], kind: MeldKind) -> list[_Group]:
@@ -550,7 +550,7 @@ def _shape_holds(kind: MeldKind, wilds: int, needed: int, groups: tuple[Any, ...
     return found
 
 
-_SETS_OF_COUNT = tuple(
+_SETS_OF_COUNT: Final = tuple(
     tuple(_most_sets(count, wilds) for wilds in range(MOST_CONTRACT_MELDS + 1))
     for count in range(2 * 4 + 1)
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal, overload
+from typing import Any, Final, Literal, overload
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import JOKER, Card
@@ -271,7 +271,7 @@ def _meld_offers(meld: Meld, index: int) -> _Offers:
     return playable, swappable, lay_offs, swaps
 
 
-_EMPTY_TABLE = TableInfo((), 0, 0)
+_EMPTY_TABLE: Final = TableInfo((), 0, 0)
 
 
 def freed_by(meld: Meld) -> tuple[Card, ...]:
