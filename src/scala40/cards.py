@@ -22,6 +22,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
@@ -77,9 +78,17 @@ __all__ = [
 Card = int
 """A card code: 0-51 for natural cards, 52 for the joker."""
 
-SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
-ACE, JACK, QUEEN, KING = 1, 11, 12, 13
-JOKER: Card = 52
+# Final: the compiled modules take these as the constants they are, not as names looked
+# up at each use.
+SPADES: Final = 0
+HEARTS: Final = 1
+DIAMONDS: Final = 2
+CLUBS: Final = 3
+ACE: Final = 1
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+JOKER: Final[Card] = 52
 
 SUIT_NAMES = ("S", "H", "D", "C")
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")

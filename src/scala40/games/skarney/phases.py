@@ -11,6 +11,7 @@ the stop cards, and how the last hand was scored (its codec: :mod:`~scala40.game
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 import attrs
 
@@ -51,8 +52,13 @@ class Phase(enum.Enum):
 
 # The phases as module constants, which the hot paths compare with (``phase is DRAW``):
 # an enum member costs some 15 times as much to read on CPython 3.11 (see the
-# architecture page, "Hot code reads what it compares often as module constants").
-DEAL, DRAW, PLAY, OFFER, OVER = Phase  # every member, in order
+# architecture page, "Hot code reads what it compares often as module constants"); final,
+# so that the compiled modules read them from this module's statics, not by name.
+DEAL: Final = Phase.DEAL
+DRAW: Final = Phase.DRAW
+PLAY: Final = Phase.PLAY
+OFFER: Final = Phase.OFFER
+OVER: Final = Phase.OVER
 
 
 def side_of(seat: int, partnership: bool) -> int:
