@@ -177,10 +177,11 @@ def _extensions(state: StateRecord, hand: tuple[Card, ...], ours: tuple[int, ...
     the per-turn limit (SK-EXTEND)."""
     limit = state.rules.extend_limit_per_meld
     table = state.table
+    fresh, extended = state.fresh_from, state.extended  # read once, not at each meld
     held = set(hand)
     moves: list[Move] = []
     for index in ours:
-        if limit is not None and index < state.fresh_from and state.extended[index] >= limit:
+        if limit is not None and index < fresh and extended[index] >= limit:
             continue
         meld = table[index]
         # Looked up by the meld's identity (hashing a meld is a method call); the entry

@@ -311,31 +311,30 @@ def _groups(
         # Only the ranks held naturally can make a set (a set needs natural cards:
         # sets.start is more than the one wild card a set may hold), the ace first.
         held = masks[0] | masks[1] | masks[2] | masks[3]
+        fewest, most = sets.start, sets.stop  # read once (compiled, a generic lookup)
         while held:
             lowest = held & -held
             held ^= lowest
             rank = lowest.bit_length()
             at = rank - 1  # the rank's card in spades; the other suits' 13 apart
-            if (
-                counts[at] + counts[at + 13] + counts[at + 26] + counts[at + 39] + spare
-                >= sets.start
-            ):
+            if counts[at] + counts[at + 13] + counts[at + 26] + counts[at + 39] + spare >= fewest:
                 copies = (counts[at], counts[at + 13], counts[at + 26], counts[at + 39])
                 # The group's cache read here first: most groups were met before.
-                group = _GROUPS.get(("set", rank, copies, wilds, sets.start, sets.stop))
+                group = _GROUPS.get(("set", rank, copies, wilds, fewest, most))
                 if group is None:
                     group = _rank_melds(rank, copies, wilds, sets)
                 found.append(group)
     if runs is not None:
+        shortest, longest = runs.start, runs.stop - 1
         for suit in range(4):
             ranks = masks[suit]
-            if ranks.bit_count() + spare >= runs.start:
+            if ranks.bit_count() + spare >= shortest:
                 aces = counts[suit * 13]
                 if aces > 2:
                     aces = 2  # min(), without the builtin's call: this is the hot path
-                group = _GROUPS.get(("run", suit, ranks, aces, wilds, runs.start, runs.stop - 1))
+                group = _GROUPS.get(("run", suit, ranks, aces, wilds, shortest, longest))
                 if group is None:
-                    group = _suit_melds(suit, ranks, aces, wilds, runs.start, runs.stop - 1)
+                    group = _suit_melds(suit, ranks, aces, wilds, shortest, longest)
                 found.append(group)
     if wild:
         twos = (counts[1], counts[14], counts[27], counts[40])
