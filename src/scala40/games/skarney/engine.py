@@ -387,7 +387,8 @@ def _apply_put_down(state: StateRecord, move: PutDown, trusted: bool = False) ->
             contract_now = True
     elif not melding_allowed(state):
         raise illegal(move, "SK-TURN", "no other meld in the turn the contract is made")
-    new = state.copy_with(
+    new: StateRecord = state.setters["put_down"](
+        state,
         hands=replace_item(state.hands, seat, hand),
         table=(*state.table, meld),
         owners=(*state.owners, seat),
@@ -433,7 +434,8 @@ def _apply_extend(state: StateRecord, move: Extend) -> StateRecord:
     extended = state.extended
     if move.meld < state.fresh_from:  # melds put down this turn have no limit (SK-EXTEND)
         extended = replace_item(extended, move.meld, extended[move.meld] + 1)
-    new = state.copy_with(
+    new: StateRecord = state.setters["extended"](
+        state,
         hands=replace_item(state.hands, seat, hand),
         table=replace_item(state.table, move.meld, meld.with_extension(extension)),
         extended=extended,

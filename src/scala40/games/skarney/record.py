@@ -179,6 +179,18 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, GameView, Hand
         # The commonest moves always change the same fields: these setters take exactly
         # those, and copy the others without looking for them among the changes.
         "drawn": ("phase", "stock", "hands"),
+        "put_down": (
+            "hands",
+            "table",
+            "owners",
+            "extended",
+            "contracts",
+            "progress",
+            "contract_now",
+            "melded",
+            "known",
+        ),
+        "extended": ("hands", "table", "extended", "melded", "known"),
         "offered": ("phase", "offer_card", "offer_to", "known"),
         "declined": ("offer_to",),
         "turn_passed": (
