@@ -210,8 +210,8 @@ def _extend_moves(meld: Meld, index: int) -> list[Card | Extend]:
     """Every way to add a card to ``meld`` (at ``index`` on the table), in the order of
     :meth:`~scala40.Meld.extensions`, each after the card it takes."""
     found: list[Card | Extend] = []
-    for card, end, represents in _extension_ways(meld):
-        key = (card, index, end.value, represents)
+    for card, end, end_value, represents in _extension_ways(meld):
+        key = (card, index, end_value, represents)
         move = _EXTEND_MOVES.get(key)
         if move is None:
             move = _EXTEND_MOVES.put(key, extend_of(card, index, end, represents))
@@ -219,11 +219,13 @@ def _extend_moves(meld: Meld, index: int) -> list[Card | Extend]:
     return found
 
 
-_Way = tuple[Card, MeldEnd, Card]
+_Way = tuple[Card, MeldEnd, str, Card]
+"""A way to extend a meld: the card, the end, the end's value (read once here: an enum
+member's value is a property, read through two Python calls) and the card represented."""
 
 
 def _extension_ways(meld: Meld) -> tuple[_Way, ...]:
-    """The card, end and card represented of each of the meld's
+    """The card, end (and its value) and card represented of each of the meld's
     :meth:`~scala40.Meld.extensions`, in order (the move keeps the reading of a card
     always wild, even standing for itself: :meth:`Extend.canonical_reading`)."""
     kind = meld.kind
@@ -257,7 +259,7 @@ set's suits, the size, and whether the meld holds a wild card."""
 
 def _ways_of(meld: Meld) -> tuple[_Way, ...]:
     """:func:`_extension_ways`, from the meld's extensions."""
-    return tuple([(ext.card, ext.end, ext.represents) for ext in meld.extensions()])
+    return tuple([(ext.card, ext.end, ext.end.value, ext.represents) for ext in meld.extensions()])
 
 
 _EXTEND_MOVES: BoundedCache[tuple[Card, int, str, Card], Extend] = BoundedCache(
