@@ -62,7 +62,7 @@ def generate(state: KnockRecord) -> list[Any]:
         hand = state.hands[state.turn]
         moves: list[Any]
         if state.taken is None:  # no card is banned (the discard pile's, just taken)
-            moves = list(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
+            moves = [DISCARDS[card] for card in dict.fromkeys(hand)]
         else:
             banned = banned_discard(state)
             moves = [DISCARDS[card] for card in dict.fromkeys(hand) if card != banned]

@@ -52,7 +52,6 @@ _TAKE_UPCARD: Final = kinds.TakeUpcard()
 _DEAL: Final = kinds.Deal()
 _RESTOCK: Final = kinds.Restock()
 _DISCARDS: Final = tuple(kinds.Discard(card) for card in range(53))
-_DISCARD_OF: Final = _DISCARDS.__getitem__
 _TAKE: Final = HANDLERS[kinds.TakeDiscard]
 _SPLIT: Final = HANDLERS[kinds.Split]
 
@@ -117,7 +116,7 @@ def _play_moves(state: StateRecord, splits: bool = True) -> list[Move]:
                 [_DISCARDS[card] for card in dict.fromkeys(hand) if not banned >> card & 1]
             )
         else:
-            moves.extend(map(_DISCARD_OF, dict.fromkeys(hand)))
+            moves.extend([_DISCARDS[card] for card in dict.fromkeys(hand)])
     return moves
 
 

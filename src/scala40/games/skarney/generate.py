@@ -83,7 +83,7 @@ def _play_moves(state: StateRecord) -> list[Move]:
         if banned:
             moves += [_OFFERS[card] for card in distinct if card not in banned]
         else:
-            moves += map(_OFFERS.__getitem__, distinct)
+            moves += [_OFFERS[card] for card in distinct]
     return moves
 
 
