@@ -49,7 +49,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from types import MemberDescriptorType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from typing_extensions import TypeVar as TypeVarDefault
@@ -57,7 +56,13 @@ from typing_extensions import TypeVar as TypeVarDefault
 from scala40._base.load import too_many, winner_problems
 from scala40._base.position import PositionReader, position_repr
 from scala40._checks import check_seat, describe
-from scala40._format.fields import make_evolver, make_setter, reduce_fields, written_by_attrs
+from scala40._format.fields import (
+    make_evolver,
+    make_setter,
+    reduce_fields,
+    slot_setter,
+    written_by_attrs,
+)
 from scala40._format.serial import (
     MAX_COUNT,
     MAX_MOVE_TEXT,
@@ -116,14 +121,9 @@ S = TypeVar("S", bound="StateBase[Any, Any]")
 
 
 def _slot_store(cls: type, name: str) -> Any:
-    """A function ``(value, field)`` storing field ``name`` of a fresh value of ``cls``
-    (frozen: only the engines' copies are stored into, before anyone sees them): the
-    slot's own setter, or ``object.__setattr__`` for a class without slots. Kept on the
-    class as a static method."""
-    member = getattr(cls, name, None)
-    if isinstance(member, MemberDescriptorType):
-        return staticmethod(member.__set__)
-    return staticmethod(lambda value, field: object.__setattr__(value, name, field))
+    """:func:`~scala40._format.fields.slot_setter` of field ``name``, kept on the class as a
+    static method."""
+    return staticmethod(slot_setter(cls, name))
 
 
 def position_stock(
@@ -248,6 +248,10 @@ class StateBase(Generic[M, V]):
     )
     """Stores a fresh state's ``hand_log`` (through its slot: set for each class that
     keeps one)."""
+    _store_legal: ClassVar[Any] = staticmethod(
+        lambda value, moves: object.__setattr__(value, "_legal", moves)
+    )
+    """Stores a state's legal moves once listed (through its slot: set for each class)."""
 
     # Annotations only (the record declares the fields).
     rules: Any
@@ -276,6 +280,7 @@ class StateBase(Generic[M, V]):
             # apply sets these in every new state: through the slots, not through
             # object.__setattr__'s lookup of the field by name each time.
             cls._store_move_number = _slot_store(cls, "move_number")
+            cls._store_legal = _slot_store(cls, "_legal")
             if cls.keeps_history:
                 cls._store_hand_log = _slot_store(cls, "hand_log")
             if written_by_attrs(cls, "__repr__"):  # raw fields: the position says more
@@ -497,7 +502,7 @@ class StateBase(Generic[M, V]):
             moves = tuple(type(self)._generate(self))
             # Kept outside the value, so that applying one of these very objects can
             # skip the checks already made.
-            object.__setattr__(self, "_legal", moves)
+            self._store_legal(self, moves)
         return moves
 
     def resignations(self) -> tuple[M, ...]:

@@ -21,6 +21,7 @@ would be asked for before its fields are set.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MemberDescriptorType
 from typing import Any, TypeVar
 
 import attrs
@@ -33,6 +34,7 @@ __all__ = [
     "make_setter",
     "rebuilt",
     "reduce_fields",
+    "slot_setter",
     "written_by_attrs",
 ]
 
@@ -41,6 +43,28 @@ T = TypeVar("T")
 
 def _fields(cls: type[Any]) -> list[tuple[str, bool]]:
     return [(field.name, bool(field.metadata.get("cache"))) for field in attrs.fields(cls)]
+
+
+def slot_setter(cls: type[Any], name: str) -> Callable[[Any, Any], None]:
+    """A function ``(value, field)`` storing field ``name`` into a fresh ``value`` of
+    ``cls`` (frozen: stored into only before anyone sees it): the slot's own setter, a
+    call of the slot itself, or ``object.__setattr__`` for a class without the slot.
+
+    >>> import attrs
+    >>> from scala40._format.fields import slot_setter
+    >>> @attrs.frozen
+    ... class Point:
+    ...     x: int
+    >>> point = object.__new__(Point)
+    >>> slot_setter(Point, "x")(point, 3)
+    >>> point
+    Point(x=3)
+    """
+    member = getattr(cls, name, None)
+    if isinstance(member, MemberDescriptorType):
+        setter: Callable[[Any, Any], None] = member.__set__
+        return setter
+    return lambda value, field: object.__setattr__(value, name, field)
 
 
 def _slot(cls: type[Any], name: str) -> Any:

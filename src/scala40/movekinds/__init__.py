@@ -69,7 +69,7 @@ import scala40._format.serial as serial
 import scala40.movekinds._fields as move_fields
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe
-from scala40._format.fields import written_by_attrs
+from scala40._format.fields import slot_setter, written_by_attrs
 from scala40._format.schema import CARD_PATTERN, header, meld_text, obj
 from scala40._format.serial import (
     expect_header,
@@ -193,6 +193,11 @@ def _codec(field: attrs.Attribute[Any]) -> Codec:
     return codec
 
 
+_FIELD_STORES: dict[type, dict[str, Callable[[Any, Any], None]]] = {}
+"""The setter of each field's slot, by move class (:meth:`MoveBase.unchecked`): the
+library's move classes, a fixed few."""
+
+
 class MoveBase:
     """Base of every move class: the verb, the notation and the dictionary, from the fields.
 
@@ -307,8 +312,15 @@ class MoveBase:
         :class:`~scala40.melds.Meld`'s cards and readings), whose checks would cost more
         than the rest of the listing. Never call it with values from outside."""
         move = object.__new__(cls)
+        # Through each slot's own setter (object.__setattr__ looks the name up at every
+        # store), found once a class.
+        stores = _FIELD_STORES.get(cls)
+        if stores is None:
+            fields_of = attrs.fields(cls)  # type: ignore[arg-type]
+            stores = {field.name: slot_setter(cls, field.name) for field in fields_of}
+            _FIELD_STORES[cls] = stores
         for name, value in fields.items():
-            object.__setattr__(move, name, value)
+            stores[name](move, value)
         return move
 
     @classmethod
