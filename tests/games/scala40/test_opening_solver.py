@@ -14,6 +14,7 @@ playouts.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 from scala40 import PRESETS, GameState, Phase, Ruleset, new_game
 from scala40.cards import JOKER, Card, parse_cards
 from scala40.games.scala40.hand.opening import can_open_sorted, opening_starts
+from scala40.games.scala40.hand.solver import _hand_codes
 from scala40.games.scala40.hand.tables import (
     lowest_rank_reach,
     lowest_rank_shapes,
@@ -217,3 +219,22 @@ def test_the_ranks_no_sequence_holds_change_no_suit_table(name: str) -> None:
                 cap,
                 reach,
             )
+
+
+def test_hand_codes_are_each_suits_counts_two_bits_a_rank() -> None:
+    """The solver's reading of a sorted hand (its jokers, and each suit's code: two bits a
+    rank holding the copies held) against a count card by card; a card held four times
+    (no code can hold it) gives none."""
+    chooser = random.Random(40)
+    pool = [card for card in range(52) for _ in range(4)] + [JOKER] * 6
+    for _ in range(3_000):
+        hand = tuple(sorted(chooser.sample(pool, chooser.randint(0, 20))))
+        counts = Counter(hand)
+        if any(many > 3 for card, many in counts.items() if card != JOKER):
+            assert _hand_codes(hand) is None, hand
+            continue
+        codes = [0, 0, 0, 0]
+        for card, many in counts.items():
+            if card != JOKER:
+                codes[card // 13] += many << 2 * (card % 13)
+        assert _hand_codes(hand) == (counts[JOKER], *codes), hand
