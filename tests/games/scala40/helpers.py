@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -263,6 +263,7 @@ def engine_positions(
     max_hand: int = 9,
     phases: Sequence[str] = ("play",),
     playable_only: bool = False,
+    playable: Callable[[Ruleset, tuple[Meld, ...]], Iterable[Card]] | None = None,
 ) -> GameState:
     """A small two-player position: a few table melds, a hand of ``min_hand``-``max_hand``
     cards (partly drawn from melds, so that melds and layoffs exist), opened or not, a card
@@ -273,7 +274,9 @@ def engine_positions(
 
     With ``playable_only``, every card of the hand extends a table meld (and so does the
     top of the pile, most often): the positions where S40-V-PLAYABLE's switches may ban
-    every card left."""
+    every card left. The cards that extend one are those a layoff takes, or those
+    ``playable`` gives for the rules and the table if given (under S40-V-SPLIT, the cards
+    a split places too)."""
     rules = draw(st.sampled_from(list(rule_choices) or [PRESETS[name] for name in PRESET_NAMES]))
     meld_rules = rules.meld_rules
     available = deck_counter(rules)
@@ -298,7 +301,10 @@ def engine_positions(
     hand: list[Card] = []
     useful: list[Card] = []
     if playable_only:
-        targets = sorted({ext.represents for meld in table for ext in meld.extensions()})
+        if playable is None:
+            targets = sorted({ext.represents for meld in table for ext in meld.extensions()})
+        else:
+            targets = sorted(playable(rules, tuple(table)))
         for _ in range(size if targets else 0):
             card = draw(st.sampled_from(targets))
             if take([card]):

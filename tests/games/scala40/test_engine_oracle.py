@@ -30,7 +30,7 @@ from itertools import combinations, product
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 
 from scala40 import (
     PRESETS,
@@ -59,6 +59,8 @@ from scala40 import (
     parse_cards,
 )
 from scala40.cards import JOKER, Card, suit_of
+from scala40.games.scala40.discarding import ban_reasons, banned_discards
+from scala40.games.scala40.table.offers import table_info
 from tests.games.scala40.helpers import engine_positions
 
 # -- the oracle's model of a turn ------------------------------------------------------------
@@ -187,7 +189,7 @@ def raw_bans(turn: Turn) -> set[Card]:
         switch = rules.ban_playable_discard_opened
     else:
         switch = rules.ban_playable_discard_unopened
-    playable = {ext.card for meld in turn.table for ext in meld.extensions()} if switch else set()
+    playable = playable_cards(rules, turn.table) if switch else frozenset()
     found = set()
     for card in set(hand):
         if (
@@ -206,9 +208,26 @@ def banned(turn: Turn) -> set[Card]:
     if found != set(turn.hand):
         return found
     closing_ban = len(turn.hand) == 1 and turn.rules.ban_playable_discard_closing
-    if closing_ban and any(ext.card in found for meld in turn.table for ext in meld.extensions()):
+    if closing_ban and found & playable_cards(turn.rules, turn.table):
         return found
     return set()
+
+
+@cache
+def playable_cards(rules: Ruleset, table: tuple[Meld, ...]) -> frozenset[Card]:
+    """S40-DISCARD, S40-V-PLAYABLE: the cards that could extend a meld on the table, read
+    as the plays of an opened player holding the card: a layoff of it onto a table meld,
+    or, under S40-V-SPLIT, a split of a table sequence adding it alone (every split the
+    oracle's own enumeration finds, checked by its own reading of the split's rules)."""
+    found = {ext.card for meld in table for ext in meld.extensions()}
+    if rules.split_sequences:
+        for card in range(53):
+            holder = Turn(rules, (card,), table, True, 0, None, False, False, True)
+            if any(
+                _split_pieces(rules, table[move.meld], move) is not None for move in splits(holder)
+            ):
+                found.add(card)
+    return frozenset(found)
 
 
 def relaxed(turn: Turn, move: Move) -> Outcome:
@@ -642,35 +661,112 @@ def test_oracle_draw_positions(state: GameState) -> None:
     check_draw_position(state)
 
 
-#: Every combination of S40-V-PLAYABLE's three switches: where two of them meet (an opened
-#: player's ban, lifted once every card is banned, beside the closing ban, never lifted) is
-#: where the list of moves once refused a lay-off that leaves two banned cards.
+#: Every combination of S40-V-PLAYABLE's three switches, with and without S40-V-SPLIT:
+#: where two of them meet (an opened player's ban, lifted once every card is banned, beside
+#: the closing ban, never lifted) is where the list of moves once refused a lay-off that
+#: leaves two banned cards; under S40-V-SPLIT a card may extend a table sequence by a split
+#: alone, where no lay-off takes it (8H onto 3H-7H).
 DISCARD_SWITCHES = [
     Ruleset(
         ban_playable_discard_unopened=unopened,
         ban_playable_discard_opened=opened,
         ban_playable_discard_closing=closing,
+        split_sequences=split,
     )
-    for unopened, opened, closing in product((False, True), repeat=3)
+    for split, unopened, opened, closing in product((False, True), repeat=4)
 ]
 
 
 @settings(max_examples=60)
-@given(engine_positions(DISCARD_SWITCHES, min_hand=3, max_hand=5, playable_only=True))
+@given(
+    engine_positions(
+        [rules for rules in DISCARD_SWITCHES if not rules.split_sequences],
+        min_hand=3,
+        max_hand=5,
+        playable_only=True,
+        playable=playable_cards,
+    )
+)
 def test_oracle_play_positions_every_discard_switch(state: GameState) -> None:
     """S40-DISCARD, S40-V-PLAYABLE: hands whose every card extends a table meld."""
+    check_play_position(state)
+
+
+@settings(max_examples=30)
+@given(
+    engine_positions(
+        [rules for rules in DISCARD_SWITCHES if rules.split_sequences],
+        min_hand=3,
+        max_hand=4,
+        playable_only=True,
+        playable=playable_cards,
+    )
+)
+def test_oracle_play_positions_every_discard_switch_with_splits(state: GameState) -> None:
+    """S40-DISCARD, S40-V-PLAYABLE under S40-V-SPLIT: hands whose every card extends a
+    table meld, by a lay-off or a split. The oracle enumerates every split of the hand's
+    cards with every card each joker may stand for: hands of at most four cards and one
+    joker keep a position to a second or so (three jokers took five)."""
+    assume(state.hands[state.turn].count(JOKER) <= 1)
     check_play_position(state)
 
 
 @settings(max_examples=40)
 @given(
     engine_positions(
-        DISCARD_SWITCHES, min_hand=2, max_hand=4, playable_only=True, phases=("draw",)
+        DISCARD_SWITCHES,
+        min_hand=2,
+        max_hand=4,
+        playable_only=True,
+        playable=playable_cards,
+        phases=("draw",),
     )
 )
 def test_oracle_draw_positions_every_discard_switch(state: GameState) -> None:
     """S40-DISCARD, S40-V-PLAYABLE: a take that leads to a hand of banned cards only."""
     check_draw_position(state)
+
+
+@settings(max_examples=150)
+@given(
+    engine_positions(
+        ORACLE_RULES + DISCARD_SWITCHES,
+        min_hand=2,
+        max_hand=7,
+        playable_only=True,
+        playable=playable_cards,
+    )
+)
+def test_discard_bans_are_the_plays_of_an_opened_player(state: GameState) -> None:
+    """S40-DISCARD, S40-V-PLAYABLE, S40-V-SPLIT, under every preset and every combination
+    of the switches: a card of a player who has not opened is banned exactly when an
+    opened player holding it could play it onto the table, by a lay-off or a split
+    (:func:`playable_cards`, the oracle's own reading); the engine's reading of the table
+    gives the same cards for every card code, and the S40-DISCARD decision's lift holds."""
+    rules = state.rules
+    playable = playable_cards(rules, state.table)
+    extending = table_info(state.table).extending(rules.split_sequences)
+    assert {card for card in range(53) if extending >> card & 1} == playable
+    unopened = attrs.evolve(
+        state,
+        opened=(False, state.opened[1]),
+        opening_value=0,
+        taken=None,
+        taken_must_use=False,
+        taken_used=False,
+    )
+    hand = unopened.hands[0]
+    switch = (
+        rules.ban_playable_discard_closing
+        if len(hand) == 1
+        else (rules.ban_playable_discard_unopened)
+    )
+    expected = {card for card in hand if _is_wild(rules, card) or (switch and card in playable)}
+    reasons = ban_reasons(unopened)
+    assert set(reasons) == expected
+    for card in expected - {JOKER}:
+        assert reasons[card].startswith("S40-DISCARD" if len(hand) > 1 else "S40-V-PLAYABLE")
+    assert set(banned_discards(unopened)) == banned(turn_of(unopened))
 
 
 # -- hand-written tricky positions ---------------------------------------------------------------

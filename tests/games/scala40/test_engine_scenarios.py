@@ -555,6 +555,101 @@ def test_s40_discard_when_every_card_is_banned_the_bans_are_lifted() -> None:
     assert move_texts(state) == ["discard 6S", "discard JK"]
 
 
+def test_s40_discard_a_card_a_split_places_is_banned_s40_v_split() -> None:
+    # S40-DISCARD under S40-V-SPLIT: no layoff takes 8H or a second 5H onto 3H-7H (no
+    # sequence longer than 5 cards), but a split places each of them alone, so each could
+    # extend the meld: a player who has not opened may discard neither.
+    position = {
+        "hands": ["8H 5H 4H KD", "3D 4D 5D 6C"],
+        "table": ["3H 4H 5H 6H 7H"],
+    }
+    classic = mid_turn(**position, opened=[False, True], rules=PRESETS["classic"])  # type: ignore[arg-type]
+    assert move_texts(classic) == ["discard 4H", "discard KD"]
+    assert set(banned_discards(classic)) == {card("8H"), card("5H")}
+    error = assert_illegal(classic, "discard 8H", "S40-DISCARD")
+    assert "extend a meld on the table" in str(error)
+    assert_illegal(classic, "discard 5H", "S40-DISCARD")
+    # The splits an opened player may make of each alone.
+    opened = mid_turn(**position, rules=PRESETS["classic"])  # type: ignore[arg-type]
+    texts = move_texts(opened)
+    assert "split #0 8H : 3H 4H 5H / 6H 7H 8H" in texts
+    assert "split #0 5H : 3H 4H 5H / 5H 6H 7H" in texts
+    # Under the official rules a layoff takes 8H (no longest sequence), none a second 5H.
+    official = mid_turn(**position, opened=[False, True])  # type: ignore[arg-type]
+    assert move_texts(official) == ["discard 4H", "discard 5H", "discard KD"]
+    assert_illegal(official, "discard 8H", "S40-DISCARD")
+    # An opened player may take 8H from the discard pile for the split, as before.
+    drawing = make_position(
+        hands=["2C KD", "3D 4D 5D 6C"],
+        discard="4S 8H",
+        table=["3H 4H 5H 6H 7H"],
+        opened=[True, True],
+        turns_played=[1, 1],
+        rules=PRESETS["classic"],
+    )
+    taken = drawing.apply("take")
+    assert move_texts(taken) == ["split #0 8H : 3H 4H 5H / 6H 7H 8H"]
+
+
+def _split_switch_rules() -> list[Any]:
+    """Every preset, and every combination of S40-V-SPLIT and S40-V-PLAYABLE's switches."""
+    combinations = [
+        Ruleset(
+            split_sequences=split,
+            ban_playable_discard_unopened=unopened,
+            ban_playable_discard_opened=opened,
+            ban_playable_discard_closing=closing,
+        )
+        for split in (False, True)
+        for unopened in (False, True)
+        for opened in (False, True)
+        for closing in (False, True)
+    ]
+    return [
+        *(pytest.param(rules, id=name) for name, rules in Ruleset.presets().items()),
+        *(
+            pytest.param(rules, id=",".join(rules.differences()) or "defaults")
+            for rules in combinations
+        ),
+    ]
+
+
+@pytest.mark.parametrize("rules", _split_switch_rules())
+def test_s40_v_playable_a_card_a_split_places_under_every_switch(rules: Ruleset) -> None:
+    # S40-DISCARD, S40-V-PLAYABLE, S40-V-SPLIT: 8H extends 3H-7H by a layoff, or by a
+    # split alone under S40-V-SPLIT; a second 5H only by a split. Each switch bans them
+    # for its discard, whichever way extends the meld, the closing ban too; KD, free,
+    # keeps the S40-DISCARD decision from lifting the other bans.
+    table = ["3H 4H 5H 6H 7H"]
+    switches = {
+        "unopened": rules.ban_playable_discard_unopened,
+        "opened": rules.ban_playable_discard_opened,
+    }
+    for who, switch in switches.items():
+        opened = [who == "opened", True]
+        state = mid_turn(
+            hands=["8H 5H KD", "3D 4D 5D 6C"], table=table, opened=opened, rules=rules
+        )
+        expected = {"8H", "5H"} if rules.split_sequences else {"8H"}
+        banned = {text for text in ("8H", "5H") if not state.is_legal(f"discard {text}")}
+        assert banned == (expected if switch else set()), who
+        rule = "S40-DISCARD" if who == "unopened" else "S40-V-PLAYABLE"
+        for text in banned:
+            assert_illegal(state, f"discard {text}", rule)
+    # The closing discard: laying off 9C leaves the card alone, and under the closing
+    # switch a card that extends a table meld may not close, so the layoff leads nowhere.
+    for text in ("8H", "5H"):
+        closing = mid_turn(
+            hands=[f"{text} 9C", "3D 4D 5D 6C"], table=[*table, "10C JC QC"], rules=rules
+        )
+        extends = text == "8H" or rules.split_sequences
+        if rules.ban_playable_discard_closing and extends:
+            assert_illegal(closing, "layoff 9C #1 low", "S40-CLOSE")
+        else:
+            closed = closing.apply("layoff 9C #1 low").apply(f"discard {text}")
+            assert closed.last_hand is not None
+
+
 def test_s40_close_by_discarding_the_last_card() -> None:  # S40-CLOSE, S40-SCORE
     state = mid_turn(
         hands=["5S 9H", "AS KH 7D JK", "2C 3C"],

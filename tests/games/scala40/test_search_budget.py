@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import combinations
 from typing import Any
 
 import attrs
@@ -22,11 +23,13 @@ from scala40 import (
     GameState,
     IllegalMoveError,
     InvalidStateError,
+    MeldKind,
     Ruleset,
     SearchLimitError,
     clear_caches,
     new_game,
 )
+from scala40.cards import JOKER
 from scala40.games.scala40 import lookahead
 from scala40.games.scala40.analysis import can_close, min_deadwood
 from scala40.games.scala40.analysis.closing import CloseSearch
@@ -38,7 +41,7 @@ from scala40.games.scala40.lookahead import can_finish
 from scala40.games.scala40.moves import Discard, Move, TakeDiscard
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
-from scala40.games.scala40.table.splits import split_moves
+from scala40.games.scala40.table.splits import LONE_SPLIT_WORK, lone_split_cards, split_moves
 from tests.games.scala40.helpers import make_position
 from tests.games.scala40.test_hostile_input import tangled_split_position
 from tests.hostile import library_errors_only
@@ -740,3 +743,33 @@ def test_a_taken_card_in_the_first_round_lists_its_moves_well_within_the_budget_
     assert MAX_SEARCH_WORK - budget.left <= 51_000
     assert [str(move) for move in state.legal_moves()] == moves
     assert GameState.from_dict(state.to_dict()) == state
+
+
+def test_the_cards_a_split_places_alone_cost_a_bounded_sweep_s40_v_split() -> None:
+    """S40-V-SPLIT, S40-DISCARD: the cards a split adding that card alone places on a
+    table sequence (the discard bans read them) are found within a budget of their own,
+    the same for every caller: every sequence of five cards (each window of a suit's
+    places, up to two jokers, in every reading) under the rules that allow splits, with
+    one joker a meld or more, takes less than a fifth of it."""
+    worst = 0
+    for rules in (
+        Ruleset.preset("classic"),
+        Ruleset(split_sequences=True, max_jokers_per_meld=None),
+    ):
+        meld_rules = rules.meld_rules
+        slots = meld_rules.sequence_slots
+        melds = 0
+        for start in range(len(slots) - 4):
+            window = [slots[place] - 1 for place in range(start, start + 5)]
+            for jokers in range(3):
+                for places in combinations(range(5), jokers):
+                    cards = [JOKER if i in places else card for i, card in enumerate(window)]
+                    for meld in meld_rules.readings(cards):
+                        assert meld.kind is MeldKind.SEQUENCE
+                        budget = WorkBudget()
+                        placed = lone_split_cards(meld, meld_rules, budget)
+                        worst = max(worst, MAX_SEARCH_WORK - budget.left)
+                        assert placed == lone_split_cards(meld, meld_rules)
+                        melds += 1
+        assert melds >= 60  # ten windows of five places, each with no joker or one
+    assert 0 < worst < LONE_SPLIT_WORK // 5

@@ -62,7 +62,7 @@ def banned_mask(state: StateRecord) -> int:
     held = card_mask(hand)
     banned = 0 if opened else held & _JOKER_BIT
     if ban_playable:
-        banned |= held & table_info(state.table).playable
+        banned |= held & table_info(state.table).extending(state.rules.split_sequences)
     if taken is not None and hand.count(taken) < 2:
         banned |= held & 1 << taken
     return 0 if bans_lifted(state, banned, held) else banned
@@ -79,10 +79,11 @@ def bans_lifted(state: StateRecord, banned: int, held: int) -> bool:
     hand = state.hands[state.turn]
     # One card left is the closing discard (S40-CLOSE): its ban stays when the closing
     # switch made it, and then no discard ends the turn.
+    rules = state.rules
     return not (
         len(hand) == 1
-        and state.rules.ban_playable_discard_closing
-        and table_info(state.table).playable & held
+        and rules.ban_playable_discard_closing
+        and table_info(state.table).extending(rules.split_sequences) & held
     )
 
 
@@ -117,7 +118,9 @@ _JOKER_BIT: Final = 1 << JOKER
 def ban_reasons(state: StateRecord) -> dict[Card, str]:
     """The discard bans on the mover's cards, before the S40-DISCARD decision's lift, each
     with the rule in force: S40-DISCARD's own bans for a player who has not opened (a
-    joker, a card that extends a table meld), S40-V-PLAYABLE's switches beyond them."""
+    joker, a card that could extend a table meld: by a layoff or, under S40-V-SPLIT, by a
+    split, :meth:`~scala40.games.scala40.table.offers.TableInfo.extending`),
+    S40-V-PLAYABLE's switches beyond them."""
     player = state.turn
     hand = state.hands[player]
     opened = state.opened[player]
@@ -125,7 +128,9 @@ def ban_reasons(state: StateRecord) -> dict[Card, str]:
     taken_rule = state.taken is not None and not state.taken_used
     if opened and not ban_playable and not taken_rule:
         return {}  # nothing can be banned: the common case, answered at once
-    playable = table_info(state.table).playable if ban_playable else 0
+    playable = (
+        table_info(state.table).extending(state.rules.split_sequences) if ban_playable else 0
+    )
     # The unopened player's ban is S40-DISCARD's rule, on by default; a variant's switch
     # turns it off (S40-V-PLAYABLE), and the opened and closing ones are variants.
     playable_reason = (

@@ -363,7 +363,10 @@ def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool 
     found: bool | None = None if bans_bite(rules) else True
     keep, close_by_melding = turn_end(state)
     info = table_info(state.table)
-    if info.playable >> taken & 1 and fits_after(len(hand) - 1, keep, close_by_melding):
+    # A card that could extend a table meld goes alone, by a layoff or a split (the reading
+    # the discard bans share, TableInfo.extending).
+    placed = info.extending(rules.split_sequences)
+    if placed >> taken & 1 and fits_after(len(hand) - 1, keep, close_by_melding):
         return found
     for meld in melds_with_card(hand, taken, rules.meld_rules):
         if fits_after(len(hand) - len(meld.cards), keep, close_by_melding):

@@ -34,7 +34,7 @@ from scala40.games.scala40.phases import PLAY
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.games.scala40.table.chains import grown_meld, swapped_meld
-from scala40.games.scala40.table.splits import one_run
+from scala40.games.scala40.table.splits import named_reading, one_run
 from scala40.melds import Meld, MeldKind, check_meld
 from scala40.melds._words import why_not_added
 
@@ -55,11 +55,10 @@ def resolve_meld(move: PutDown, rules: Ruleset) -> Meld:
     """The table meld a :class:`PutDown` names (its cards and readings, in their one form
     already), or an :class:`IllegalMoveError` saying why not."""
     meld_rules = rules.meld_rules
+    meld = named_reading(move.cards, move.represented or move.cards, meld_rules)
+    if meld is not None:
+        return meld
     readings = meld_rules.readings(move.cards)
-    represented = move.represented or move.cards
-    for meld in readings:
-        if meld.cards == move.cards and meld.represented == represented:
-            return meld
     if not readings:
         _raise_meld_error(move, rules)
     raise illegal(

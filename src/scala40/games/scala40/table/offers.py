@@ -14,6 +14,7 @@ from typing import Any, Final, Literal, overload
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import JOKER, Card
 from scala40.games.scala40.moves import LayOff, Move, SwapJoker
+from scala40.games.scala40.table.splits import lone_split_cards
 from scala40.melds import Extension, Meld
 from scala40.melds._members import SEQUENCE_KIND
 
@@ -37,7 +38,7 @@ class TableCaches:
     Python (an entry keeps its meld alive, so that its id is not reused while it is
     here)."""
 
-    __slots__ = ("grown", "masks", "offers", "swapped")
+    __slots__ = ("grown", "masks", "offers", "split_placed", "swapped")
 
     def __init__(self) -> None:
         self.grown: BoundedCache[tuple[Meld, Extension], Meld] = BoundedCache(
@@ -60,6 +61,12 @@ class TableCaches:
         )
         """The cards that extend a meld and that free its jokers, as bit masks, by the
         meld's identity."""
+        self.split_placed: BoundedCache[int, tuple[Meld, int]] = BoundedCache(
+            "scala40 cards a split places"
+        )
+        """The cards a split adding that card alone places on a table sequence, as a
+        bit mask, by the meld's identity
+        (:func:`~scala40.games.scala40.table.splits.lone_split_cards`)."""
 
 
 _Offers = tuple[int, int, tuple[LayOff, ...], tuple[SwapJoker, ...]]
@@ -89,6 +96,7 @@ class TableInfo:
         "_kinds",
         "_lay_offs",
         "_offers",
+        "_split_placed",
         "_standing",
         "_swaps",
         "playable",
@@ -99,8 +107,9 @@ class TableInfo:
     def __init__(self, table: tuple[Meld, ...], playable: int, swappable: int) -> None:
         self.table: tuple[Meld, ...] = table
         self.playable: int = playable
-        """Bit ``1 << card`` set for each card that extends some table meld
-        (S40-V-PLAYABLE)."""
+        """Bit ``1 << card`` set for each card a layoff takes onto some table meld (the
+        cards that could extend a table meld, :meth:`extending`, are these and, under
+        S40-V-SPLIT, the cards a split places)."""
         self.swappable: int = swappable
         """Bit ``1 << card`` set for each card that can take a table joker's place."""
         self._offers: tuple[_Offers, ...] | None = None
@@ -108,6 +117,25 @@ class TableInfo:
         self._swaps: tuple[tuple[Card, SwapJoker], ...] | None = None
         self._kinds: tuple[int, int] | None = None
         self._standing: Counter[Card] | None = None
+        self._split_placed: int | None = None
+
+    def extending(self, split: bool) -> int:
+        """The cards that could extend a meld on the table (S40-DISCARD, S40-V-PLAYABLE),
+        as a bit mask: those a layoff takes (:attr:`playable`) and, under S40-V-SPLIT
+        (``split``), those a split adding that card alone places
+        (:func:`~scala40.games.scala40.table.splits.lone_split_cards`), whichever meld.
+        The one reading of the rules' words: the discard bans read it, and so does the
+        lookahead's quick answer for a card taken from the discard pile."""
+        if not split:
+            return self.playable
+        placed = self._split_placed
+        if placed is None:
+            placed = 0
+            for meld in self.table:
+                if meld.kind is SEQUENCE_KIND:
+                    placed |= _meld_split_placed(meld)
+            self._split_placed = placed
+        return self.playable | placed
 
     @property
     def kinds(self) -> tuple[int, int]:
@@ -258,6 +286,17 @@ def _meld_masks(meld: Meld) -> tuple[Meld, int, int]:
             swappable |= 1 << represented
         entry = masks.put(id(meld), (meld, playable, swappable))
     return entry
+
+
+def _meld_split_placed(meld: Meld) -> int:
+    """The cards a split adding that card alone places on table sequence ``meld`` (kept
+    by the meld's identity)."""
+    caches: TableCaches = meld.rules.tables.owned[TableCaches]
+    cache = caches.split_placed
+    entry = cache.get(id(meld))
+    if entry is None or entry[0] is not meld:
+        entry = cache.put(id(meld), (meld, lone_split_cards(meld, meld.rules)))
+    return entry[1]
 
 
 def _meld_offers(meld: Meld, index: int) -> _Offers:

@@ -1,23 +1,34 @@
-"""Splits of a table sequence (S40-V-SPLIT), found in one sweep over its places
-(internal).
+"""Splits of a table sequence (S40-V-SPLIT), found in one sweep over its places, and the
+cards a split places alone (internal).
 
 The sweeps draw on the budget of the call that asked for them
 (:mod:`~scala40.games.scala40.budget`) and raise
-:class:`~scala40.SearchLimitError` past it.
+:class:`~scala40.SearchLimitError` past it; the sweep for the cards a split places alone
+(:func:`lone_split_cards`) has a small budget of its own, as its answer is kept for the
+meld.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Final
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import Card
 from scala40.games.scala40.budget import EMIT_WORK, SWEEP_WORK, WorkBudget, call_budget
 from scala40.games.scala40.moves import Split
 from scala40.melds import Meld, MeldRules
+from scala40.melds._members import SEQUENCE_KIND
 
-__all__ = ["find_splits", "one_run", "split_moves"]
+__all__ = [
+    "LONE_SPLIT_WORK",
+    "find_splits",
+    "lone_split_cards",
+    "named_reading",
+    "one_run",
+    "split_moves",
+]
 
 
 # The splits a hand offers on one table sequence, and the steps the sweep took: asked
@@ -67,6 +78,43 @@ def split_moves(
     _SPLITS.put(key, (found, before - budget.left))
     budget.charged.add(key)
     return found
+
+
+LONE_SPLIT_WORK: Final = 5_000
+"""The units of work (:mod:`~scala40.games.scala40.budget`) :func:`lone_split_cards` may
+spend on one table sequence: a budget of its own, not the call's, as its answer is kept
+for the meld and is the same whoever asks first. Every sequence of five cards, with up to
+two jokers, takes less than a fifth of it (held by the tests)."""
+
+
+def lone_split_cards(meld: Meld, rules: MeldRules, budget: WorkBudget | None = None) -> int:
+    """The cards a split of table sequence ``meld`` adding that card alone places
+    (S40-V-SPLIT), as a bit mask (bit ``1 << card``): under S40-V-SPLIT, the cards beside
+    those a layoff takes that "could extend a meld on the table" (S40-DISCARD,
+    S40-V-PLAYABLE). 3♥-7♥ takes 2♥ and 8♥ (3♥ 4♥ 5♥ / 6♥ 7♥ 8♥), a second 5♥
+    (3♥ 4♥ 5♥ / 5♥ 6♥ 7♥) and a joker, though no layoff.
+
+    One sweep (:func:`find_splits`) offers a copy of every natural card of the
+    sequence's suit and of every wild card and follows only the ways that add one of
+    them; a split it finds counts when each of its pieces is a sequence in the reading it
+    names (the check of the pieces the sweep leaves to the engine's ``apply_split``; every
+    other check of a split the sweep's pieces meet by their making). The sweep draws on
+    ``budget`` if given, else on a budget of :data:`LONE_SPLIT_WORK` units of its own."""
+    # A split adds cards to make a sequence longer than 5 cards (S40-V-SPLIT).
+    if meld.kind is not SEQUENCE_KIND or len(meld.cards) + 1 <= 5:
+        return 0
+    first_card = meld.suit * 13
+    pool = (*range(first_card, first_card + 13), *sorted(rules.wild_cards))
+    placed = 0
+    funds = WorkBudget(LONE_SPLIT_WORK) if budget is None else budget
+    for split in find_splits(0, meld, pool, rules, funds, 1):
+        card = split.added[0]
+        if not placed >> card & 1 and all(
+            named_reading(cards, represented, rules) is not None
+            for cards, represented in split.pieces
+        ):
+            placed |= 1 << card
+    return placed
 
 
 _SplitShape = tuple[tuple[Card, ...], tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]]
@@ -320,3 +368,15 @@ def one_run(pieces: list[Meld]) -> bool:
             return False
         reach = max(reach, end)
     return True
+
+
+def named_reading(
+    cards: tuple[Card, ...], represented: tuple[Card, ...], rules: MeldRules
+) -> Meld | None:
+    """The reading of ``cards`` whose cards stand for ``represented`` (both in the meld's
+    one form), or ``None`` if the rules give no such meld (C-WILD): how each piece of a
+    split names its meld, and a put-down too (the engine's ``resolve_meld``)."""
+    for meld in rules.readings(cards):
+        if meld.cards == cards and meld.represented == represented:
+            return meld
+    return None
