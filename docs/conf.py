@@ -95,12 +95,12 @@ nitpick_ignore_regex = [
     (r"py:.*", rf"({_TYPING_PREFIXES})?({_TYPING_NAMES})"),
     (r"py:.*", r"(typing|typing_extensions|collections|collections\.abc|abc)\..*"),
     (r"py:.*", r"(enum|types|random|fractions|decimal|pathlib|re|os|io|argparse)\..*"),
-    (r"py:.*", r"(sqlite3|http\.server|threading|subprocess|socket)\..*"),
+    (r"py:.*", r"(sqlite3|http\.server|threading|subprocess|socket|ssl|importlib)\..*"),
     (r"py:.*", r"(attr|attrs)\..*"),
     (r"py:.*", r"scala40\._.*"),
     # A name in a private module, at the top level or in a package (scala40.melds._text).
     (r"py:.*", r"scala40(\.[A-Za-z0-9]+)*\._[A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*"),
-    (r"py:.*", r"Card|Rank|Suit|Meld|MeldKind|Ruleset|Hand|Deck"),
+    (r"py:.*", r"Card|Rank|Suit|Meld|MeldKind|Ruleset|Hand|HandLog|Deck"),
     # Type variables and names that type annotations give unqualified.
     (r"py:class", r"(scala40(\.[A-Za-z0-9_]+)*\.)?[A-Z]"),
     (r"py:class", r"MoveSet|GameState|PlayerView"),

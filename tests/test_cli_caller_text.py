@@ -4,7 +4,7 @@ JSON may hold any string, lone surrogates (``"\\ud800"``) included, which no enc
 writes: a writer that echoes a caller's text as itself (``ensure_ascii=False``) stopped
 ``scala40 serve`` and ``scala40 check --jsonl`` with a traceback on such an ``id``, every
 later line unanswered. Every writer of the command line's JSON now writes each answer in
-a form its output always encodes (:func:`scala40.cli.common.json_text`); these tests feed
+a form its output always encodes (:func:`scala40.commands.json_text`); these tests feed
 every field of every operation any Unicode and require one answer a line, each valid
 JSON in its output's encoding, and the process alive.
 """
@@ -24,13 +24,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scala40.cli.batch import run_batch
-from scala40.cli.check import judge_meld
-from scala40.cli.common import json_text
 from scala40.cli.hand import judge_hand
 from scala40.cli.serve import Referee, serve_stream
+from scala40.commands import json_text
 from scala40.game import load_game
 from scala40.records import GameRecord
 from scala40.schemas.protocol import request_fields
+from scala40.verdicts import judge_meld
 from tests.hostile import fuzz_settings
 
 LONE_SURROGATE_IDS: tuple[Any, ...] = ("\ud800", "\udfff\ud800", ["\ud800"], {"\udc80": 1})

@@ -45,7 +45,6 @@ from scala40 import (
 )
 from scala40.cards import MAX_CARDS, MAX_CARDS_TEXT, as_cards, parse_cards
 from scala40.cli import EXIT_QUIT, common, main
-from scala40.cli.check import meld_report
 from scala40.cli.common import MAX_RECORD_BYTES
 from scala40.events import MAX_EVENTS, events_of, events_since
 from scala40.game import load_game
@@ -53,6 +52,7 @@ from scala40.games.scala40.analysis import best_opening, can_open, hand_melds, m
 from scala40.melds import MAX_MELD_CARDS
 from scala40.records import MAX_RECORD_MOVES, GameRecord
 from scala40.tournament import run_tournament
+from scala40.verdicts import meld_report
 from tests.hostile import (
     BOUND_SECONDS,
     FailingRepr,

@@ -6,7 +6,7 @@ checked at the end of an HTML build: every link into a source page (``[source]``
 documents a name, ``#``, then *one* module name for the whole source module (the first
 one it met documenting any of its names) and the name. A module whose names are
 documented under several module names (``scala40.cli`` re-exports what
-``scala40.cli.common`` defines; Rumino, Chinchón and La Conga re-export their shared
+``scala40.commands`` defines; Rumino, Chinchón and La Conga re-export their shared
 engine's moves) so gets links to anchors that do not exist, and a name documented with
 ``:no-index:`` gets a link to an anchor never written. Nothing warns: the link opens the
 page at its top. Once the build has finished, this extension points each such link at

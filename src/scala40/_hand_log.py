@@ -6,9 +6,10 @@ Every move of the library's games is made in the open: a draw from the stock say
 read as a :class:`HandHistory` of :class:`LoggedMove` values), each with the cards it
 took into the mover's hand from a face-up place (the top of the discard pile, a card
 on offer, a joker freed from the table). From the log follow each hand's *shown* cards:
-those it was seen to take and has not played since (:func:`shown_of`). Both are public:
-a seat's view holds the log, a sample of the view keeps it, and a bot that is asked
-only at its own turns reads from it what the others did in between.
+those it was seen to take and has not played since (:func:`shown_of`). Both are public
+(:mod:`scala40.history` names the history's types): a seat's view holds the log, a sample
+of the view keeps it, and a bot that is asked only at its own turns reads from it what
+the others did in between.
 
 The state base keeps the log, once for every game (:meth:`~scala40._base.state.StateBase.apply`):
 a game only says which of its move kinds take cards from a face-up place (its state's
@@ -40,10 +41,10 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, overload
 
-from scala40._checks import describe
 from scala40._format.serial import unwritten, written_cards
 from scala40._format.text_fields import ABSENT, NotationField
 from scala40.cards import CARD_NAMES, Card
+from scala40.checks import describe
 from scala40.errors import InvalidPositionError
 from scala40.movekinds import no_cards
 

@@ -22,7 +22,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from scala40._checks import check_flag, check_names, describe
 from scala40.cards import (
     CARD_NAMES,
     CARD_SYMBOLS,
@@ -32,6 +31,7 @@ from scala40.cards import (
     Card,
     spanish_card_name,
 )
+from scala40.checks import check_flag, check_names, describe
 from scala40.errors import InvalidArgumentError
 
 __all__ = [

@@ -27,8 +27,8 @@ from typing import Final
 import attrs
 
 from scala40._cache import BoundedCache
-from scala40._checks import describe, is_int
 from scala40._rng import shuffle
+from scala40.checks import describe, is_int
 from scala40.errors import InvalidArgumentError, InvalidCardError
 
 __all__ = [

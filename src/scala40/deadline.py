@@ -36,7 +36,7 @@ import time
 
 import attrs
 
-from scala40._checks import describe, is_number
+from scala40.checks import describe, is_number
 from scala40.errors import InvalidArgumentError, InvalidValueError
 
 __all__ = ["CHECK_SLACK", "MAX_SECONDS", "Deadline"]

@@ -55,8 +55,8 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import check_seat, describe
 from scala40.cards import CARD_NAMES
+from scala40.checks import check_seat, describe
 from scala40.errors import InvalidArgumentError, InvalidValueError, SearchLimitError
 from scala40.resignation import ResignMove
 from scala40.views import hand_result_to_dict

@@ -34,8 +34,8 @@ from __future__ import annotations
 import scala40._format.schema as schema
 from scala40._base.sampling import MAX_SAMPLE_DRAWS, deal_hidden, draw_consistent
 from scala40._base.state import MAX_TURN_MOVES, StateBase
-from scala40._checks import check_choice, check_seat, describe
 from scala40._format.serial import MAX_READ_ITEMS, MAX_READ_TEXT, FieldReader, expect_header
+from scala40.checks import check_choice, check_seat, describe
 
 __all__ = [
     "MAX_READ_ITEMS",

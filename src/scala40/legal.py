@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar, overload
 
-from scala40._checks import describe, is_int
+from scala40.checks import describe, is_int
 from scala40.errors import (
     AmbiguousMoveError,
     IllegalMoveError,

@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import describe
+from scala40.checks import describe
 from scala40.errors import InvalidArgumentError, InvalidValueError
 
 __all__ = [

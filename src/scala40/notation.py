@@ -76,7 +76,6 @@ from typing import Any
 import attrs
 
 from scala40._cache import BoundedCache
-from scala40._checks import describe
 from scala40._format.text_fields import (
     ABSENT,
     NO_DEFAULT,
@@ -106,6 +105,7 @@ from scala40._hand_log import (
 )
 from scala40._rng import rewind, shuffle
 from scala40.cards import CARD_NAMES
+from scala40.checks import describe
 from scala40.errors import InvalidPositionError, Scala40Error
 
 __all__ = [

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scala40._checks import describe
+from scala40.checks import describe
 from scala40.errors import InvalidArgumentError, InvalidValueError, SearchLimitError
 
 __all__ = [

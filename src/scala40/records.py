@@ -21,8 +21,8 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import describe, is_bool, is_decimal, is_int
 from scala40._format.serial import expect_header
+from scala40.checks import describe, is_bool, is_decimal, is_int
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,

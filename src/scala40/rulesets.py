@@ -39,10 +39,10 @@ import attrs
 from typing_extensions import Self
 
 from scala40._cache import BoundedCache
-from scala40._checks import describe, is_int
 from scala40._format.schema import array, enum_of, header, integer, obj
 from scala40._format.serial import expect_header
 from scala40.cards import Deck
+from scala40.checks import describe, is_int
 from scala40.errors import (
     InvalidArgumentError,
     InvalidRulesetError,

@@ -52,9 +52,9 @@ from typing import Any
 import attrs
 
 from scala40._cache import BoundedCache
-from scala40._checks import describe, is_int, is_number
 from scala40._format.serial import expect_header
 from scala40.bots import Bot, bot_name, make_bot, play_game
+from scala40.checks import describe, is_int, is_number
 from scala40.errors import (
     InvalidArgumentError,
     InvalidValueError,

@@ -75,12 +75,12 @@ import attrs
 from scala40._base.position import position_repr
 from scala40._base.record import GameFields, order_fields
 from scala40._base.sampling import deal_hidden, draw_consistent
-from scala40._checks import check_int, check_seat, describe, is_int
 from scala40._format.fields import make_builder, reduce_fields, written_by_attrs
 from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, log_to_json
 from scala40._rng import seed_state
 from scala40._wording import not_deciding
 from scala40.cards import CARD_NAMES, Card
+from scala40.checks import check_int, check_seat, describe, is_int
 from scala40.client_view import (
     MAX_VIEW_ITEMS,
     VIEW_FORMAT,
@@ -406,7 +406,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
     def history(self) -> HandHistory:
         """The moves of the hand in play, oldest first, as every seat saw them: who
         moved, the move, and the cards it took into the hand from a face-up place
-        (:class:`~scala40._hand_log.LoggedMove`). A bot asked only at its own turns reads
+        (:class:`~scala40.history.LoggedMove`). A bot asked only at its own turns reads
         here what the others did in between.
 
         >>> from scala40.games.chinchon import new_game

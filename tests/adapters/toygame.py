@@ -23,8 +23,8 @@ from typing import Any, ClassVar, TypeAlias, get_args
 
 import attrs
 
-from scala40._checks import describe
 from scala40.cards import RANK_OF, Deck, format_cards
+from scala40.checks import describe
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,

@@ -69,7 +69,7 @@ def test_the_compiled_build_compiles_every_engine() -> None:
 
 
 READERS = (
-    "scala40._checks",
+    "scala40.checks",
     "scala40._rng",
     "scala40._wording",
     "scala40._base.position",

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from scala40 import AmbiguousMeldError, InvalidCardError, InvalidMeldError, check_meld
 from scala40.cards import CARD_NAMES, JOKER
 from scala40.cli.batch import run_batch
-from scala40.cli.check import judge_meld
 from scala40.cli.serve import Referee
 from scala40.game import Game, game_names, load_game
 from scala40.melds import meld_interpretations
+from scala40.verdicts import judge_meld
 from tests.hostile import fuzz_settings
 from tests.protocol.tally import TALLY
 from tests.strategies import valid_melds

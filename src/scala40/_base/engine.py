@@ -13,10 +13,10 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from scala40._cache import BoundedCache
-from scala40._checks import check_seat, describe, is_bool
 from scala40._format.serial import MAX_SEED_DIGITS, is_seed
 from scala40._rng import next_random, random_below, seed_state, shuffle
 from scala40.cards import Card
+from scala40.checks import check_seat, describe, is_bool
 from scala40.errors import IllegalMoveError, InvalidArgumentError, InvalidValueError
 from scala40.rulesets import RulesetBase
 

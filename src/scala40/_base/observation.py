@@ -64,9 +64,9 @@ from scala40._base.rows import (
     write_hand,
     write_pile,
 )
-from scala40._checks import check_seat, describe
 from scala40._format.generated import compile_source
 from scala40._wording import cards_text, ints_text, view_heading
+from scala40.checks import check_seat, describe
 from scala40.errors import InvalidArgumentError
 from scala40.game import ObservationField
 from scala40.melds import Meld

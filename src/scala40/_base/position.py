@@ -11,11 +11,11 @@ import enum
 from collections.abc import Collection, Mapping
 from typing import Any, TypeVar
 
-from scala40._checks import describe, is_int
 from scala40._format.serial import MAX_SEED_DIGITS, as_items, is_seed
 from scala40._format.specs import NO_USUAL, record_format
 from scala40._rng import seed_state
 from scala40.cards import Card, as_card, as_cards
+from scala40.checks import describe, is_int
 from scala40.errors import InvalidArgumentError, InvalidCardError, InvalidStateError
 
 __all__ = ["PositionReader", "named_fields", "position_repr"]

@@ -536,7 +536,7 @@ class RecordBase(GameFields[R, P], StateBase[M, V], Generic[M, R, P, V, H]):
     @property
     def history(self) -> HandHistory:
         """The moves of the hand in play, oldest first, as every seat saw them
-        (:class:`~scala40._hand_log.LoggedMove` values: the seat, the move, and the
+        (:class:`~scala40.history.LoggedMove` values: the seat, the move, and the
         cards it took into the hand from a face-up place).
 
         >>> from scala40.games.rumino import new_game

@@ -55,7 +55,6 @@ from typing_extensions import TypeVar as TypeVarDefault
 
 from scala40._base.load import too_many, winner_problems
 from scala40._base.position import PositionReader, position_repr
-from scala40._checks import check_seat, describe
 from scala40._format.fields import (
     make_evolver,
     make_setter,
@@ -83,6 +82,7 @@ from scala40._hand_log import (
 from scala40._rng import seed_state, shuffle
 from scala40._wording import not_deciding
 from scala40.cards import Card
+from scala40.checks import check_seat, describe
 from scala40.errors import (
     AmbiguousMoveError,
     IllegalMoveError,

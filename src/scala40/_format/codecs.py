@@ -26,7 +26,6 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import describe, is_bool, is_int
 from scala40._format.schema import (
     RNG_TEXT,
     array,
@@ -55,6 +54,7 @@ from scala40._format.serial import (
     TOTALS as TOTALS_WORDS,
 )
 from scala40.cards import CARD_NAMES, format_cards
+from scala40.checks import describe, is_bool, is_int
 
 __all__ = [
     "BOOL",

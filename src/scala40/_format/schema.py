@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scala40._checks import describe
+from scala40.checks import describe
 
 __all__ = [
     "CARD_PATTERN",

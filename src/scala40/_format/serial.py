@@ -11,8 +11,8 @@ from typing import Any, TypeVar
 import attrs
 
 from scala40._cache import BoundedCache
-from scala40._checks import describe, is_int
 from scala40.cards import CARD_NAMES, JOKER, MAX_CARDS, Card, Deck, as_card
+from scala40.checks import describe, is_int
 from scala40.errors import InvalidCardError, InvalidMoveError, Scala40Error, SerializationError
 
 __all__ = [

@@ -54,8 +54,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scala40._checks import describe, refuse_json_constant
 from scala40._format.schema import RNG_TEXT, card, card_text, meld_text
+from scala40.checks import describe, refuse_json_constant
 from scala40.errors import InvalidPositionError, SerializationError
 
 __all__ = [

@@ -45,8 +45,8 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import check_int, describe
 from scala40.adapters.gym import SeatEnv
+from scala40.checks import check_int, describe
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import DEFAULT_GAME, Game
 from scala40.match import ScoreOrder, game_unit

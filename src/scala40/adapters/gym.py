@@ -72,12 +72,12 @@ except ImportError as _missing:  # pragma: no cover - checked with the extra uni
         "the Gymnasium seat environment (scala40.adapters.gym)", ("numpy", "gymnasium"), "gym"
     ) from _missing
 
-from scala40._checks import describe
 from scala40.adapters.actions import ActionEncoding, Decision, IllegalActionError
 from scala40.adapters.episodes import Episode, default_max_game_length, learning_rules
 from scala40.adapters.observations import Observer
 from scala40.adapters.tensors import observation_array, observation_bounds
 from scala40.bots import make_bot
+from scala40.checks import describe
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import DEFAULT_GAME, Game, load_game
 

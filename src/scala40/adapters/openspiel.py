@@ -84,7 +84,6 @@ except ImportError as _missing:  # pragma: no cover - checked with the extra uni
         "the OpenSpiel game (scala40.adapters.openspiel)", ("numpy", "open_spiel"), "openspiel"
     ) from _missing
 
-from scala40._checks import describe
 from scala40._hand_log import log_of_hand
 from scala40.adapters.actions import (
     CARD_CODES,
@@ -110,6 +109,7 @@ from scala40.adapters.openspiel_text import (
 )
 from scala40.adapters.tensors import FLOAT32
 from scala40.cards import CARD_NAMES
+from scala40.checks import describe
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,

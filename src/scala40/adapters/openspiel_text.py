@@ -45,7 +45,7 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import describe, refuse_json_constant
+from scala40.checks import describe, refuse_json_constant
 from scala40.errors import SerializationError
 
 __all__ = [

@@ -32,9 +32,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scala40._checks import describe
 from scala40.adapters.actions import Decision
 from scala40.bots import bot_name, make_bot
+from scala40.checks import describe
 from scala40.errors import IllegalMoveError, InvalidArgumentError
 from scala40.game import Bot, Game
 

@@ -41,9 +41,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from scala40._checks import describe, is_int
 from scala40.bots.generic import GENERIC_BOTS, PlayoutBot, RandomBot, bot_name, game_bots
 from scala40.bots.strength import strongest
+from scala40.checks import describe, is_int
 from scala40.deadline import Deadline
 from scala40.errors import (
     IllegalMoveError,

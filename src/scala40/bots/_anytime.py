@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from scala40._checks import check_any_choice, describe, is_number
+from scala40.checks import check_any_choice, describe, is_number
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
 from scala40.game import load_game

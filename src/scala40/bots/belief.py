@@ -50,9 +50,9 @@ from typing import Any, Protocol
 
 import attrs
 
-from scala40._checks import check_seat, describe, is_int, is_number
 from scala40._rng import seed_state, shuffle
 from scala40.cards import CARD_NAMES
+from scala40.checks import check_seat, describe, is_int, is_number
 from scala40.deadline import Deadline
 from scala40.errors import (
     IllegalMoveError,

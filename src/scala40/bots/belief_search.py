@@ -47,7 +47,6 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from scala40._checks import check_bot_int, check_bot_number, describe
 from scala40._stats import paired_difference
 from scala40.bots._anytime import AnytimeBot
 from scala40.bots.belief import (
@@ -59,6 +58,7 @@ from scala40.bots.belief import (
     policy_of,
     quiet,
 )
+from scala40.checks import check_bot_int, check_bot_number, describe
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
 from scala40.game import Bot, Game

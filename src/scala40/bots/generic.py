@@ -20,10 +20,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scala40._checks import check_any_choice, check_bot_int, describe
 from scala40.bots._anytime import AnytimeBot, wall_time_limit
 from scala40.bots.belief_search import BeliefSearchBot, BestBot, hand_margin
 from scala40.bots.ismcts import MAX_TIME_LIMIT, ISMCTSBot
+from scala40.checks import check_any_choice, check_bot_int, describe
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
 from scala40.game import Bot, Game, State, load_game

@@ -47,8 +47,8 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from scala40._checks import check_bot_int, check_bot_number, describe
 from scala40.bots._anytime import AnytimeBot, wall_time_limit
+from scala40.checks import check_bot_int, check_bot_number, describe
 from scala40.deadline import Deadline
 from scala40.errors import (
     InvalidBotSpecError,

@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import describe
+from scala40.checks import describe
 from scala40.errors import InvalidArgumentError
 from scala40.game import Game, load_game
 from scala40.match import game_unit

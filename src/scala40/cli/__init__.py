@@ -2,14 +2,18 @@
 bots, run tournaments between bots and replay saved games.
 
 Run it as ``scala40`` or ``python -m scala40``; :func:`main` is the same program for
-Python code and tests. Every subcommand is a :class:`Command`: a name, a function that adds
-its arguments to its parser and a handler that runs it and returns the exit code; each
-has its module (:mod:`~scala40.cli.check`, :mod:`~scala40.cli.hand`,
-:mod:`~scala40.cli.rules`, :mod:`~scala40.cli.play`, :mod:`~scala40.cli.simulate`,
-:mod:`~scala40.cli.bots`, :mod:`~scala40.cli.replay`, :mod:`~scala40.cli.serve`, :mod:`~scala40.cli.web`,
-:mod:`~scala40.cli.cards`, :mod:`~scala40.cli.moves`, :mod:`~scala40.cli.conformance`), and what they share is in :mod:`~scala40.cli.common`. New
-subcommands are added to :data:`COMMANDS`; :func:`build_parser` builds the whole parser
-from them. Every command works on any registered game (``--game``), reaching it through
+Python code and tests. Every subcommand is a :class:`~scala40.commands.Command`: a name, a
+function that adds its arguments to its parser and a handler that runs it and returns
+the exit code; each of the library's own has its module (:mod:`~scala40.cli.check`,
+:mod:`~scala40.cli.hand`, :mod:`~scala40.cli.rules`, :mod:`~scala40.cli.play`,
+:mod:`~scala40.cli.simulate`, :mod:`~scala40.cli.bots`, :mod:`~scala40.cli.replay`,
+:mod:`~scala40.cli.cards`, :mod:`~scala40.cli.moves`, :mod:`~scala40.cli.conformance`), listed
+in :data:`COMMANDS`, and what they share is in :mod:`~scala40.cli.common`. Installed
+packages add theirs by entry points (:mod:`scala40.commands`): ``serve`` and ``web``
+(:mod:`~scala40.cli.serve`, :mod:`~scala40.cli.web`) are the server's, and where they are
+not installed ``scala40 serve`` and ``scala40 web`` say in one line what to install
+(:data:`ELSEWHERE`). :func:`build_parser` builds the whole parser from all of them. Every
+command works on any registered game (``--game``), reaching it through
 :func:`~scala40.game.load_game` and its :class:`~scala40.game.Game` record alone.
 
 Exit codes: 0 when all went well, 1 when the cards are not what was asked (an invalid or
@@ -41,15 +45,17 @@ value: 53
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import platform
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 
 from scala40 import __version__
-from scala40._checks import describe
 from scala40._compiled import build_name
+from scala40.checks import describe
 from scala40.cli import (
     bots,
     cards,
@@ -62,11 +68,10 @@ from scala40.cli import (
     replay,
     rules,
     schemas,
-    serve,
     simulate,
-    web,
 )
-from scala40.cli.common import (
+from scala40.cli.common import Parser, games_line, print_error
+from scala40.commands import (
     EXIT_INTERRUPTED,
     EXIT_INVALID,
     EXIT_OK,
@@ -75,16 +80,17 @@ from scala40.cli.common import (
     HELP_WIDTH,
     Command,
     CommandError,
-    Parser,
+    LoadedCommands,
     UsageError,
-    games_line,
-    print_error,
+    command_entry_points,
+    load_commands,
 )
 from scala40.errors import Scala40Error
 from scala40.game import DEFAULT_GAME
 
 __all__ = [
     "COMMANDS",
+    "ELSEWHERE",
     "EXIT_INTERRUPTED",
     "EXIT_INVALID",
     "EXIT_OK",
@@ -92,8 +98,10 @@ __all__ = [
     "EXIT_USAGE",
     "Command",
     "UsageError",
+    "all_commands",
     "build_parser",
     "main",
+    "plugin_commands",
     "version_line",
 ]
 
@@ -108,14 +116,33 @@ COMMANDS: tuple[Command, ...] = (
     simulate.COMMAND,
     bots.COMMAND,
     replay.COMMAND,
-    serve.COMMAND,
     schemas.COMMAND,
-    web.COMMAND,
     cards.COMMAND,
     conformance.CORPUS_COMMAND,
     conformance.CONFORMANCE_COMMAND,
 )
-"""The subcommands, in the order ``scala40 --help`` lists them."""
+"""The library's own subcommands, in the order ``scala40 --help`` lists them; those of
+installed packages follow (:func:`all_commands`)."""
+
+ELSEWHERE: Mapping[str, str] = MappingProxyType(
+    {"serve": "scala40-server", "web": "scala40-server"}
+)
+"""Commands that another distribution adds, and that distribution: asked for where it is
+not installed, the command says in one line what to install."""
+
+
+@functools.cache
+def plugin_commands() -> LoadedCommands:
+    """The commands that installed packages add (the entry points of
+    :data:`~scala40.commands.ENTRY_POINT_GROUP`), found and loaded once a process; those
+    whose names are the library's own, and those that do not load, are left out with one
+    line each (:func:`~scala40.commands.load_commands`)."""
+    return load_commands(command_entry_points(), {command.name for command in COMMANDS})
+
+
+def all_commands() -> tuple[Command, ...]:
+    """The library's commands (:data:`COMMANDS`), then those of installed packages."""
+    return (*COMMANDS, *plugin_commands().commands)
 
 
 def version_line() -> str:
@@ -131,8 +158,9 @@ def version_line() -> str:
     return f"scala40 {__version__} ({build_name()}, {interpreter})"
 
 
-def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentParser:
-    """The argument parser of the command line, with one subparser per command.
+def build_parser(commands: Sequence[Command] | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the command line, with one subparser per command of
+    ``commands`` (by default :func:`all_commands`).
 
     Each subparser stores its command's handler as ``handler`` in the parsed arguments.
 
@@ -142,13 +170,16 @@ def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentPar
     >>> args.command, args.preset, callable(args.handler)
     ('rules', 'classic', True)
     """
+    if commands is None:
+        commands = all_commands()
     parser = Parser(
         prog="scala40",
         description=textwrap.fill(
             f"Rules of five rummy games: {games_line()}. Check melds, value hands, list "
             "the rulesets, play against bots in the terminal, run tournaments between "
-            "bots, replay saved games, referee games for another program (serve), play in "
-            "a browser (web) or write the cards as pictures (cards).",
+            "bots, replay saved games or write the cards as pictures (cards); with "
+            "scala40-server installed, referee games for another program (serve) or play "
+            "in a browser (web).",
             width=HELP_WIDTH,
         )
         + "\n\nChoose the game with --game GAME after the command (default: "
@@ -185,7 +216,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     value: 21
     0
     """
-    parser = build_parser()
     given: object = argv
     if given is not None and (
         isinstance(given, (str, bytes))
@@ -194,6 +224,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     ):
         print_error(f"expected a list of arguments (text), got {describe(given)}")
         return EXIT_USAGE
+    plugins = plugin_commands()
+    for problem in plugins.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    commands = (*COMMANDS, *plugins.commands)
+    word = _command_word(sys.argv[1:] if argv is None else argv)
+    if (
+        word is not None
+        and word in ELSEWHERE
+        and all(command.name != word for command in commands)
+    ):
+        home = ELSEWHERE[word]
+        print_error(
+            f"'scala40 {word}' comes with the {home} package, which is not installed "
+            f"(pip install {home})"
+        )
+        return EXIT_USAGE
+    parser = build_parser(commands)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_request:  # --help, --version and usage errors
@@ -226,3 +273,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError):
             pass
         return EXIT_INVALID
+
+
+def _command_word(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` asks for: its first word that is not an option (the program's
+    own options come before it)."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)

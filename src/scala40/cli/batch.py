@@ -27,21 +27,18 @@ import json
 from collections.abc import Callable, Mapping
 from typing import IO, Any
 
-import attrs
-
 from scala40._cache import BoundedCache
-from scala40._checks import describe
-from scala40.cli.common import EXIT_INVALID, EXIT_OK, json_text
+from scala40.checks import describe
+from scala40.commands import EXIT_INVALID, EXIT_OK, json_text
 from scala40.errors import InvalidArgumentError, InvalidValueError, Scala40Error
 from scala40.game import Game, load_game
 from scala40.schemas.protocol import MAX_CARDS_TEXT
+from scala40.verdicts import Context, Request
 
 __all__ = [
     "MAX_CARDS_TEXT",
     "MAX_LINE_BYTES",
     "MAX_RULESETS",
-    "Context",
-    "Request",
     "run_batch",
 ]
 
@@ -52,29 +49,6 @@ MAX_RULESETS = 256
 
 _FIELDS = frozenset({"id", "game", "rules", "cards"})
 _MAX_ID = 200
-
-
-@attrs.frozen(eq=False)
-class Context:
-    """A game and a ruleset the lines name, with what the commands work out once for
-    them (the deck's counts)."""
-
-    game: Game
-    rules: Any
-    label: str
-    """The preset's name, or ``"custom"``."""
-    in_deck: Mapping[int, int]
-
-
-@attrs.frozen
-class Request:
-    """One line read: its number, its ``id`` (``None`` if none), its context, its cards
-    as written."""
-
-    line: int
-    id: Any
-    context: Context
-    cards: str
 
 
 class _Contexts:

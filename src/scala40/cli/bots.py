@@ -27,14 +27,8 @@ from scala40.bots.strength import (
     measured_duels,
     strength_source,
 )
-from scala40.cli.common import (
-    EXIT_OK,
-    HELP_WIDTH,
-    Command,
-    add_game_option,
-    add_json_option,
-    chosen_game,
-)
+from scala40.cli.common import add_json_option
+from scala40.commands import EXIT_OK, HELP_WIDTH, Command, add_game_option, chosen_game
 from scala40.game import Game, game_names, load_game
 
 __all__ = ["COMMAND", "bot_summary"]

@@ -16,7 +16,8 @@ import argparse
 from pathlib import Path
 
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SPANISH_RANK_NAMES, SUIT_OF
-from scala40.cli.common import EXIT_OK, Command, CommandError, plural
+from scala40.cli.common import plural
+from scala40.commands import EXIT_OK, Command, CommandError
 from scala40.drawing import PACKS, card_set
 
 __all__ = ["COMMAND", "write_card_set"]

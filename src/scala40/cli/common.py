@@ -1,13 +1,12 @@
-"""What the commands of :mod:`scala40.cli` share: exit codes, errors, the
-:class:`Command` record, argument types, and the options that choose a game and its
-rules.
+"""What the commands of :mod:`scala40.cli` share beyond the public interface of a command
+(:mod:`scala40.commands`: the :class:`~scala40.commands.Command` record, its errors and
+exit codes): the parser, the options that choose a game's rules, players and match
+format, game records, and the words of their reports.
 
 The commands reach a game only through :func:`~scala40.game.load_game` and its
 :class:`~scala40.game.Game` record: none of them names a game.
 
->>> from scala40.cli.common import integer, option_setting
->>> integer(3)("42")
-42
+>>> from scala40.cli.common import option_setting
 >>> option_setting("jokers=2"), option_setting("split_sequences=true")
 (('jokers', 2), ('split_sequences', True))
 """
@@ -21,42 +20,36 @@ import json
 import sys
 import typing
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
-import attrs
-
-from scala40._checks import describe
 from scala40.cards import (
     CARD_NAMES,
-    CARD_SYMBOLS,
-    JOKER,
-    RANK_OF,
     Card,
     Deck,
-    spanish_card_name,
 )
-from scala40.errors import InvalidPositionError, InvalidRulesetError, UnknownGameError
-from scala40.game import DEFAULT_GAME, Game, game_names, load_game, position_from_text
+from scala40.checks import describe
+from scala40.commands import (
+    EXIT_USAGE,
+    ArgumentCheck,
+    CommandError,
+    UsageError,
+    add_game_option,
+    chosen_game,
+    integer,
+    json_text,
+    missing_cards,
+)
+from scala40.errors import InvalidPositionError, InvalidRulesetError
+from scala40.game import Game, game_names, load_game, position_from_text
 from scala40.notation import position_head
 from scala40.records import GameRecord
 
 __all__ = [
-    "EXIT_INTERRUPTED",
-    "EXIT_INVALID",
-    "EXIT_OK",
-    "EXIT_QUIT",
-    "EXIT_USAGE",
-    "HELP_WIDTH",
     "MAX_INPUT_BYTES",
     "MAX_RECORD_BYTES",
-    "ArgumentCheck",
-    "Command",
-    "CommandError",
     "Parser",
-    "UsageError",
     "add_color_option",
-    "add_game_option",
     "add_game_options",
     "add_json_option",
     "add_number_option",
@@ -64,21 +57,15 @@ __all__ = [
     "add_report_options",
     "add_rules_option",
     "add_unicode_option",
-    "card_name",
-    "card_names",
     "check_match",
     "check_players",
     "check_preset",
-    "chosen_game",
     "deck_excess",
     "default_players",
     "game_rules",
     "games_line",
-    "integer",
-    "json_text",
     "load_game_record",
     "load_record",
-    "missing_cards",
     "one_line",
     "option_setting",
     "option_text",
@@ -90,67 +77,9 @@ __all__ = [
     "print_error",
     "print_json",
     "read_position",
-    "seconds",
-    "shown_cards",
     "standard_input_lines",
     "unknown_preset",
 ]
-
-EXIT_OK = 0
-"""Exit code when the command did what was asked."""
-EXIT_INVALID = 1
-"""Exit code when the cards are not what was asked (an invalid or ambiguous meld, or an
-impossible hand)."""
-EXIT_USAGE = 2
-"""Exit code for a usage error (the code ``argparse`` uses too)."""
-EXIT_QUIT = 3
-"""Exit code when a game of ``play`` was left before its end (``quit`` or the end of the
-input), saved first with ``--save``."""
-
-EXIT_INTERRUPTED = 130
-"""Exit code when Ctrl-C stopped a command (128 + SIGINT, as a shell reports it)."""
-
-HELP_WIDTH = 79
-"""The width the commands' descriptions are wrapped to."""
-
-
-class UsageError(Exception):
-    """The arguments parse but can't be used as given; :func:`~scala40.cli.main` prints it
-    and exits with 2.
-
-    Handlers raise it for usage errors that ``argparse`` can't see, such as
-    ``--joker-as`` given with several melds.
-    """
-
-
-class CommandError(Exception):
-    """A game command could not do what was asked (exit code 1)."""
-
-
-ArgumentCheck = Callable[[argparse.Namespace], str | None]
-"""A check of arguments taken together, run as they are parsed (a preset or a match
-format of the chosen game): it returns what is wrong, or ``None``."""
-
-
-@attrs.frozen
-class Command:
-    """One subcommand: its name, its help, its arguments and the handler that runs it."""
-
-    name: str
-    """The word that selects the subcommand (``scala40 NAME``)."""
-    summary: str
-    """One line for the list of subcommands in ``scala40 --help``."""
-    description: str
-    """The text at the top of ``scala40 NAME --help``."""
-    configure: Callable[[argparse.ArgumentParser], None]
-    """Adds the subcommand's arguments to its parser."""
-    run: Callable[[argparse.Namespace], int]
-    """Runs the subcommand with the parsed arguments and returns the exit code."""
-    epilog: str = ""
-    """Examples, shown at the end of ``scala40 NAME --help``."""
-    check_arguments: ArgumentCheck | None = None
-    """Checks the arguments together as they are parsed (see
-    :class:`~scala40.cli.common.Parser`)."""
 
 
 def one_line(message: str) -> str:
@@ -166,31 +95,9 @@ def one_line(message: str) -> str:
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
 
 
-def json_text(value: object, encoding: str = "utf-8", *, compact: bool = False) -> str:
-    """``value`` as JSON text that ``encoding`` always encodes, so that whatever text a
-    caller sent comes back in valid output: its characters as themselves where they
-    encode, else every character past ASCII escaped (``\\u00e9``, and a lone surrogate,
-    which valid JSON may hold but no encoding writes, as its own ``\\ud800``), which
-    every encoding writes and every JSON reader reads back to the same value.
-
-    >>> from scala40.cli.common import json_text
-    >>> print(json_text({"id": "é"}), json_text({"id": "é"}, "ascii"))
-    {"id": "é"} {"id": "\\u00e9"}
-    >>> print(json_text({"id": chr(0xD800)}, compact=True))
-    {"id":"\\ud800"}
-    """
-    separators = (",", ":") if compact else None
-    text = json.dumps(value, ensure_ascii=False, separators=separators)
-    try:
-        text.encode(encoding)
-    except UnicodeEncodeError:
-        return json.dumps(value, ensure_ascii=True, separators=separators)
-    return text
-
-
 def print_json(value: object) -> None:
     """Print ``value`` as one line of JSON on standard output, in a form its encoding
-    writes (:func:`json_text`)."""
+    writes (:func:`~scala40.commands.json_text`)."""
     print(json_text(value, getattr(sys.stdout, "encoding", None) or "utf-8"))
 
 
@@ -201,7 +108,7 @@ def print_error(message: str) -> None:
 
 class Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on standard error, and which
-    runs its command's :data:`ArgumentCheck` once its arguments are parsed, so that an
+    runs its command's :data:`~scala40.commands.ArgumentCheck` once its arguments are parsed, so that an
     argument wrong for the chosen game is a parse error as any other."""
 
     check_arguments: ArgumentCheck | None = None
@@ -280,46 +187,6 @@ def read_position(text: str) -> tuple[str, int | None, Any]:
     return (*position_head(text), found)
 
 
-def integer(digits: int) -> Callable[[str], int]:
-    """Argument type of a whole number of at most ``digits`` digits, in ASCII (``int``
-    alone would take full-width digits, ``1_000`` and numbers of thousands of digits)."""
-
-    def read(text: str) -> int:
-        body = text.strip()
-        number = body[1:] if body[:1] in ("-", "+") else body
-        shown = text if len(text) <= 40 else text[:37] + "..."
-        if not (number.isascii() and number.isdigit() and len(number) <= digits):
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number of at most {digits} digits, got {shown!r}"
-            )
-        if len(number) > 1 and number.startswith("0"):
-            # One spelling a number: 00005 is not read as 5.
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number written without leading zeros, got {shown!r}"
-            )
-        return int(body)
-
-    return read
-
-
-def seconds(text: str) -> float:
-    """Argument type of a number of seconds: ASCII digits with at most one decimal point,
-    at most 12 characters (``float`` alone would take ``nan``, ``inf``, ``1e400`` and
-    full-width digits). Its range is the option's own to check.
-
-    >>> from scala40.cli.common import seconds
-    >>> seconds("0.25"), seconds("60")
-    (0.25, 60.0)
-    """
-    body = text.strip()
-    whole, _, fraction = body.partition(".")
-    digits = whole + fraction
-    if not (0 < len(body) <= 12 and digits and digits.isascii() and digits.isdigit()):
-        shown = text if len(text) <= 40 else text[:37] + "..."
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {shown!r}")
-    return float(body)
-
-
 def add_number_option(
     parser: argparse.ArgumentParser,
     flag: str,
@@ -352,7 +219,7 @@ def deck_excess(
     """Why ``cards`` can't be held together (C-DECK, C-IDENTITY): more copies of a card
     than ``in_deck`` (the deck of ``preset``, each card's copies) has, in words that
     begin with ``holder`` (what holds them); ``None`` if they can. A card the deck lacks
-    is named as a player would (:func:`missing_cards`) when ``rules`` and ``game`` are
+    is named as a player would (:func:`~scala40.commands.missing_cards`) when ``rules`` and ``game`` are
     given.
 
     >>> from scala40.cli.common import deck_excess
@@ -385,56 +252,6 @@ def pack_words(deck: Deck) -> str:
     return deck.title
 
 
-def missing_cards(cards: Sequence[Card], rules: Any, game: Game) -> str:
-    """Why ``cards`` (cards the pack of ``rules`` lacks) are in no hand of ``game``, in a
-    player's words: what the pack has no copies of, and the presets of the game whose
-    pack has them all.
-
-    >>> from scala40 import parse_cards
-    >>> from scala40.cli.common import missing_cards
-    >>> from scala40.game import load_game
-    >>> chinchon = load_game("chinchon")
-    >>> rules = chinchon.ruleset_type.default()
-    >>> missing_cards(parse_cards("9C 8C"), rules, chinchon)
-    'the 40-card Spanish pack has no 8s or 9s; --rules argentina_50 plays the 48-card pack'
-    >>> missing_cards(parse_cards("JK"), rules, chinchon)
-    'the 40-card Spanish pack has no jokers; --rules argentina_50 plays with 2 jokers'
-    """
-    deck: Deck = rules.deck
-    ranks = sorted({RANK_OF[card] for card in cards if card != JOKER})
-    # The deck's own words (what check_meld says too), then the presets that have them.
-    lacking = deck.why_cannot_hold(cards)
-    words = [lacking] if lacking is not None else []
-    for name, preset in game.ruleset_type.presets().items():
-        other: Deck = preset.deck
-        if preset == rules or not set(cards) <= set(other.cards):
-            continue
-        plays = []
-        if ranks and set(ranks) - set(deck.ranks):
-            plays.append(f"the {other.size - other.jokers}-card pack")
-        if JOKER in cards:
-            plays.append(f"with {other.jokers} jokers")
-        words.append(f"--rules {name} plays " + " ".join(plays))
-    return "; ".join(words)
-
-
-def shown_cards(cards: Sequence[Card], unicode: bool, rules: Any) -> str:
-    """Cards as a report prints them: with ``unicode``, a French pack's suits as symbols
-    and a Spanish pack's cards also named in Spanish, as its pictures show them.
-
-    >>> from scala40 import parse_cards
-    >>> from scala40.cli.common import shown_cards
-    >>> from scala40.game import load_game
-    >>> rules = load_game("chinchon").ruleset_type.default()
-    >>> shown_cards(parse_cards("AS 7H KD"), True, rules)
-    'AS 7H KD (as de espadas, siete de copas, rey de oros)'
-    """
-    if unicode and rules.deck.pack == "spanish":
-        words = ", ".join(spanish_card_name(card) for card in cards)
-        return f"{card_names(cards, False)} ({words})" if cards else ""
-    return card_names(cards, unicode)
-
-
 def add_color_option(parser: argparse.ArgumentParser) -> None:
     """Add ``--color``: red hearts and diamonds (and errors) on a terminal."""
     parser.add_argument(
@@ -445,16 +262,6 @@ def add_color_option(parser: argparse.ArgumentParser) -> None:
         help="colour the red suits: auto (the default: on a terminal, unless NO_COLOR is "
         "set), always or never",
     )
-
-
-def card_name(card: Card, unicode: bool) -> str:
-    """A card's name, with its suit as a symbol if ``unicode``."""
-    return (CARD_SYMBOLS if unicode else CARD_NAMES)[card]
-
-
-def card_names(cards: Sequence[Card], unicode: bool) -> str:
-    """Cards' names separated by spaces."""
-    return " ".join(card_name(card, unicode) for card in cards)
 
 
 def option_text(value: object) -> str:
@@ -496,28 +303,9 @@ def player_label(player: int, names: Sequence[str]) -> str:
 # ---------------------------------------------------------------- choosing a game
 
 
-def _game_name(text: str) -> str:
-    """Argument type of ``--game``: a game's name or alias, in any case and with or
-    without accents, checked."""
-    try:
-        return load_game(text).name
-    except UnknownGameError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 def games_line() -> str:
     """The games, by title and name, for help texts: ``Scala 40 (scala40), ...``."""
     return ", ".join(f"{load_game(name).title} ({name})" for name in game_names())
-
-
-def add_game_option(parser: argparse.ArgumentParser) -> None:
-    """Add ``--game`` (the default game when it is not given)."""
-    parser.add_argument(
-        "--game",
-        type=_game_name,
-        metavar="GAME",
-        help=f"the game ({', '.join(game_names())}; default: {DEFAULT_GAME})",
-    )
 
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:
@@ -538,12 +326,6 @@ def add_report_options(parser: argparse.ArgumentParser) -> None:
     add_json_option(parser)
 
 
-def chosen_game(args: argparse.Namespace) -> Game:
-    """The game ``--game`` names, or the default game."""
-    given: str | None = getattr(args, "game", None)
-    return load_game(given if given is not None else DEFAULT_GAME)
-
-
 def add_rules_option(parser: argparse.ArgumentParser) -> None:
     """Add ``--rules PRESET``, a preset of the chosen game (checked once it is known)."""
     parser.add_argument(
@@ -555,7 +337,7 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
 
 
 def check_preset(args: argparse.Namespace) -> str | None:
-    """The :data:`ArgumentCheck` of ``--rules`` in the commands where an unknown preset
+    """The :data:`~scala40.commands.ArgumentCheck` of ``--rules`` in the commands where an unknown preset
     is an error of the argument (``check``, ``hand``)."""
     if args.rules is None:
         return None
@@ -667,7 +449,7 @@ def game_rules(args: argparse.Namespace, game: Game) -> Any:
 
 
 def check_match(args: argparse.Namespace) -> str | None:
-    """The :data:`ArgumentCheck` of ``--match``: a match format of the chosen game (a game
+    """The :data:`~scala40.commands.ArgumentCheck` of ``--match``: a match format of the chosen game (a game
     without any is told at run time, with the rest of its rules)."""
     if args.match is None:
         return None

@@ -16,25 +16,28 @@ import sys
 from typing import Any
 
 from scala40.cards import Card, parse_cards
-from scala40.cli.batch import Request, run_batch
+from scala40.cli.batch import run_batch
 from scala40.cli.common import (
+    add_report_options,
+    add_rules_option,
+    check_preset,
+    deck_excess,
+    preset_rules,
+    print_error,
+    standard_input_lines,
+)
+from scala40.cli.style import Style, colour_chosen
+from scala40.commands import (
     EXIT_INVALID,
     EXIT_OK,
     Command,
     UsageError,
-    add_report_options,
-    add_rules_option,
     card_names,
-    check_preset,
     chosen_game,
-    deck_excess,
-    preset_rules,
-    print_error,
     shown_cards,
-    standard_input_lines,
 )
-from scala40.cli.style import Style, colour_chosen
 from scala40.errors import InvalidArgumentError, InvalidCardError
+from scala40.verdicts import Request
 
 __all__ = ["COMMAND", "judge_hand"]
 
@@ -61,7 +64,7 @@ def judge_hand(request: Request) -> dict[str, Any]:
     """The verdict of ``scala40 hand --jsonl`` on one line (:mod:`scala40.cli.batch`):
     the cards and their value, or why they are no hand of the game.
 
-    >>> from scala40.cli.batch import Context, Request
+    >>> from scala40.verdicts import Context, Request
     >>> from scala40.cli.hand import judge_hand
     >>> from scala40.game import load_game
     >>> game = load_game("chinchon")

@@ -25,9 +25,6 @@ from typing import Any
 
 from scala40.bots import Bot, bot_name
 from scala40.cli.common import (
-    EXIT_OK,
-    Command,
-    UsageError,
     add_number_option,
     add_position_argument,
     add_unicode_option,
@@ -35,6 +32,7 @@ from scala40.cli.common import (
     read_position,
 )
 from scala40.cli.play import HINT_BOT, hint_bot
+from scala40.commands import EXIT_OK, Command, UsageError
 from scala40.game import Game, load_game
 
 __all__ = ["COMMAND", "MAX_RUNNERS_UP", "hint_moves", "walks_legend"]

@@ -25,15 +25,8 @@ from __future__ import annotations
 
 import argparse
 
-from scala40.cli.common import (
-    EXIT_OK,
-    Command,
-    UsageError,
-    add_number_option,
-    add_position_argument,
-    print_json,
-    read_position,
-)
+from scala40.cli.common import add_number_option, add_position_argument, print_json, read_position
+from scala40.commands import EXIT_OK, Command, UsageError
 from scala40.game import load_game
 from scala40.perft import DEFAULT_NODE_LIMIT, MAX_DEPTH, MAX_NODE_LIMIT, perft_divide
 from scala40.perft import canonical_moves as _canonical_moves

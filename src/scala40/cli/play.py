@@ -21,20 +21,12 @@ import attrs
 from scala40.bots import Bot, bot_factories, bot_name, make_bot
 from scala40.cards import parse_card
 from scala40.cli.common import (
-    EXIT_INTERRUPTED,
-    EXIT_OK,
-    EXIT_QUIT,
-    Command,
-    CommandError,
-    UsageError,
     add_color_option,
     add_game_options,
     add_number_option,
     add_unicode_option,
-    card_names,
     check_match,
     check_players,
-    chosen_game,
     default_players,
     game_rules,
     load_game_record,
@@ -42,6 +34,16 @@ from scala40.cli.common import (
     plural,
 )
 from scala40.cli.style import Style, colour_chosen, in_words
+from scala40.commands import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_QUIT,
+    Command,
+    CommandError,
+    UsageError,
+    card_names,
+    chosen_game,
+)
 from scala40.errors import (
     IllegalMoveError,
     InvalidBotSpecError,

@@ -8,16 +8,9 @@ import argparse
 import sys
 from typing import Any
 
-from scala40.cli.common import (
-    EXIT_OK,
-    Command,
-    add_report_options,
-    card_names,
-    load_game_record,
-    plural,
-    print_json,
-)
+from scala40.cli.common import add_report_options, load_game_record, plural, print_json
 from scala40.cli.style import Style, colour_chosen, in_words
+from scala40.commands import EXIT_OK, Command, card_names
 from scala40.game import DEFAULT_GAME
 from scala40.resignation import ResignMove
 from scala40.tournament import rules_label

@@ -17,16 +17,8 @@ import re
 import textwrap
 from typing import Any
 
-from scala40.cli.common import (
-    EXIT_OK,
-    HELP_WIDTH,
-    Command,
-    add_game_option,
-    add_json_option,
-    chosen_game,
-    option_text,
-    preset_name,
-)
+from scala40.cli.common import add_json_option, option_text, preset_name
+from scala40.commands import EXIT_OK, HELP_WIDTH, Command, add_game_option, chosen_game
 from scala40.game import DEFAULT_GAME, Game
 
 __all__ = ["COMMAND", "option_descriptions"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from scala40.cli.common import EXIT_OK, Command, CommandError
+from scala40.commands import EXIT_OK, Command, CommandError
 from scala40.schemas import write_schemas
 
 __all__ = ["COMMAND"]

@@ -153,12 +153,10 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import IO, Any
 
-from scala40._checks import describe
 from scala40.bots import bot_factories
 from scala40.cards import CARD_NAMES, parse_cards
-from scala40.cli.batch import Context, Request
-from scala40.cli.check import judge_meld, meld_report
-from scala40.cli.common import (
+from scala40.checks import describe
+from scala40.commands import (
     EXIT_OK,
     Command,
     UsageError,
@@ -205,6 +203,7 @@ from scala40.serving.request_fields import (
     refuse_unknown_fields,
 )
 from scala40.serving.seat_access import Reach, SeatAccess, resigning_seat
+from scala40.verdicts import Context, Request, judge_meld, meld_report
 
 __all__ = [
     "COMMAND",

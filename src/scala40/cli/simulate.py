@@ -22,18 +22,14 @@ import attrs
 
 from scala40.bots import make_bot
 from scala40.cli.common import (
-    EXIT_INTERRUPTED,
-    EXIT_OK,
-    Command,
-    UsageError,
     add_game_options,
     add_number_option,
     check_match,
     check_players,
-    chosen_game,
     default_players,
     game_rules,
 )
+from scala40.commands import EXIT_INTERRUPTED, EXIT_OK, Command, UsageError, chosen_game
 from scala40.errors import InvalidBotSpecError
 from scala40.tournament import (
     DEFAULT_MAX_ACTIONS,

@@ -37,7 +37,6 @@ import attrs
 
 import scala40.drawing._read as read
 import scala40.drawing._values as values
-from scala40._checks import check_flag, describe, is_int
 from scala40._format.serial import MAX_MOVE_TEXT
 from scala40._wording import players_text
 from scala40.cards import (
@@ -49,6 +48,7 @@ from scala40.cards import (
     as_card,
     as_cards,
 )
+from scala40.checks import check_flag, describe, is_int
 from scala40.client_view import view_from_dict
 from scala40.drawing._scene import Marks as Marks
 from scala40.drawing._scene import (

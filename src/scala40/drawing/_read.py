@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scala40._checks import describe, is_int
 from scala40._wording import players_text
 from scala40.cards import CARD_NAMES, RANK_OF, Card, as_cards
+from scala40.checks import describe, is_int
 from scala40.client_view import ClientView
 from scala40.drawing._scene import MeldCards, Scene, meld_of_text, seat_name
 from scala40.errors import InvalidArgumentError, InvalidCardError

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scala40._checks import describe
 from scala40._format.serial import MAX_MOVE_TEXT
 from scala40._wording import players_text
 from scala40.cards import CARD_NAMES
+from scala40.checks import describe
 from scala40.drawing._scene import MeldCards, Stack, meld_of_text, move_piece
 from scala40.drawing._svg import (
     DEFAULT_PALETTE,

@@ -29,7 +29,6 @@ from typing import Any, ClassVar, Protocol, TypeAlias
 import attrs
 
 from scala40._cache import BoundedCache, SizedCache
-from scala40._checks import describe
 from scala40._format.fields import reduce_fields
 from scala40.cards import (
     ACE,
@@ -43,6 +42,7 @@ from scala40.cards import (
     as_card,
     as_cards,
 )
+from scala40.checks import describe
 from scala40.errors import AmbiguousMeldError, InvalidArgumentError, InvalidMeldError
 from scala40.melds._layouts import Layout, order_count, sequence_layouts, unique_orders
 from scala40.melds._text import (

@@ -12,7 +12,6 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from scala40._checks import describe
 from scala40.cards import (
     CARD_NAMES,
     JOKER,
@@ -25,6 +24,7 @@ from scala40.cards import (
     as_cards,
     parse_cards,
 )
+from scala40.checks import describe
 from scala40.errors import (
     AmbiguousMeldError,
     InvalidArgumentError,

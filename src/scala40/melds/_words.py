@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from scala40._checks import describe, is_bool, is_int
 from scala40.cards import ACE, CARD_NAMES, JOKER, RANK_NAMES, RANK_OF, SUIT_OF, SUIT_SYMBOLS, Card
+from scala40.checks import describe, is_bool, is_int
 
 __all__ = [
     "cards_text",

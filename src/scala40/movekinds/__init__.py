@@ -68,7 +68,6 @@ from typing_extensions import Self
 import scala40._format.serial as serial
 import scala40.movekinds._fields as move_fields
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40._checks import describe
 from scala40._format.fields import slot_setter, written_by_attrs
 from scala40._format.schema import CARD_PATTERN, header, meld_text, obj
 from scala40._format.serial import (
@@ -79,6 +78,7 @@ from scala40._format.serial import (
     written_meld,
 )
 from scala40.cards import CARD_NAMES, JOKER, Card, parse_card
+from scala40.checks import describe
 from scala40.errors import (
     InvalidCardError,
     InvalidMoveError,

@@ -41,7 +41,6 @@ from typing import Any
 
 import scala40.game as game_registry
 from scala40._base.state import MAX_MOVE_NUMBER
-from scala40._checks import describe
 from scala40._format.codecs import MAX_SEATS
 from scala40._format.schema import (
     DRAFT,
@@ -59,6 +58,7 @@ from scala40._format.schema import (
 )
 from scala40._format.serial import MAX_MOVE_TEXT
 from scala40._hand_log import MAX_DROPPED_MOVES, MAX_HISTORY, MAX_SHOWN_TEXT
+from scala40.checks import describe
 from scala40.conformance.corpus import line_schema
 from scala40.errors import InvalidArgumentError
 from scala40.game import Game, load_game

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scala40._checks import describe
+from scala40.checks import describe
 from scala40.errors import InvalidArgumentError, Scala40Error
 from scala40.events import events_of
 from scala40.serving.undo import undo_refusal

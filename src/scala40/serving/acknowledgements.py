@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scala40._checks import describe
+from scala40.checks import describe
 from scala40.errors import InvalidArgumentError
 from scala40.serving.deals import MAX_SEATS, MAX_VOIDS, is_digest
 from scala40.serving.signatures import signature_verdict

@@ -49,8 +49,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from scala40._checks import describe, is_number
 from scala40.bots import bot_factories, bot_name, choose_move, make_bot
+from scala40.checks import describe, is_number
 from scala40.deadline import Deadline
 from scala40.errors import IllegalMoveError, InvalidArgumentError, InvalidValueError
 from scala40.events import Event, events_of

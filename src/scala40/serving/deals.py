@@ -16,7 +16,7 @@ from typing import Any, TypeGuard
 
 import attrs
 
-from scala40._checks import describe, is_decimal
+from scala40.checks import describe, is_decimal
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.schemas.protocol import MAX_SEED
 from scala40.serving.signatures import canonical_json, check_public_key

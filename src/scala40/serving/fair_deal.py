@@ -132,7 +132,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scala40._checks import describe
+from scala40.checks import describe
 from scala40.client_view import view_from_dict
 from scala40.errors import (
     InvalidArgumentError,

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scala40._checks import describe, is_decimal, is_int
+from scala40.checks import describe, is_decimal, is_int
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import Game
 from scala40.schemas.protocol import MAX_SEED, MAX_SEED_INTEGER

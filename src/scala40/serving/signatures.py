@@ -55,7 +55,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from scala40._checks import describe
+from scala40.checks import describe
 from scala40.errors import InvalidArgumentError, InvalidValueError
 
 __all__ = [

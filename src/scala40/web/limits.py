@@ -97,7 +97,7 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import describe, is_int, is_number
+from scala40.checks import describe, is_int, is_number
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.schemas.protocol import DEFAULT_REQUEST_SECONDS, MAX_REQUEST_SECONDS
 

@@ -53,7 +53,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from scala40._checks import describe
+from scala40.checks import describe
 from scala40.deadline import Deadline
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.serving.signatures import SigningKey, can_check

@@ -117,13 +117,13 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
-from scala40._checks import describe
-from scala40._hand_log import HandHistory
+from scala40.checks import describe
 from scala40.deadline import Deadline
 from scala40.drawing import last_hand_svg, view_svg
 from scala40.errors import InvalidArgumentError, InvalidValueError, StaleMoveError
 from scala40.events import Event, events_of
 from scala40.game import Game, load_game
+from scala40.history import HandHistory
 from scala40.serving.bot_seats import (
     DEFAULT_TIME_LIMIT,
     MAX_BOT_MOVES,

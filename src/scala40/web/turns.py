@@ -54,7 +54,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from scala40._checks import describe, is_int
+from scala40.checks import describe, is_int
 from scala40.deadline import Deadline
 from scala40.errors import InvalidValueError
 

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scala40._checks import describe
 from scala40.bots import make_bot
 from scala40.cards import format_cards
+from scala40.checks import describe
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,

@@ -23,8 +23,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from scala40._checks import describe, is_int
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards
+from scala40.checks import describe, is_int
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.games._knock import arrange
 from scala40.games._knock.arrange import Arrangement

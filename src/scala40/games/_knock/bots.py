@@ -55,8 +55,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from scala40._checks import describe
 from scala40.cards import RANK_OF, SUIT_OF, Card
+from scala40.checks import describe
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.games._knock.arrange import (
     is_seven_run,

@@ -64,8 +64,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from scala40._checks import describe, is_int, is_number
 from scala40.cards import RANK_OF, SUIT_OF, Card
+from scala40.checks import describe, is_int, is_number
 from scala40.errors import InvalidBotSpecError
 from scala40.games._knock.arrange import (
     least_unmatched,

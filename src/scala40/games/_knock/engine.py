@@ -27,9 +27,9 @@ from scala40._base.engine import (
     seats_from,
     with_card,
 )
-from scala40._checks import describe
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, Card
+from scala40.checks import describe
 from scala40.errors import InvalidMoveError
 from scala40.games._knock.arrange import (
     Arrangement,

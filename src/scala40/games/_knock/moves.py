@@ -48,8 +48,8 @@ from typing import Any, NoReturn, TypeAlias, get_args
 import attrs
 from typing_extensions import Self, TypeVar
 
-from scala40._checks import describe
 from scala40.cards import CARD_NAMES, Card, parse_card
+from scala40.checks import describe
 from scala40.errors import InvalidCardError, InvalidMoveError
 from scala40.melds import Meld
 from scala40.melds._spelling import (

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scala40._checks import describe, is_int
 from scala40._format.codecs import CheckContext, Nested
 from scala40._format.schema import (
     array,
@@ -36,6 +35,7 @@ from scala40._format.serial import (
     unwritten,
     written_meld,
 )
+from scala40.checks import describe, is_int
 from scala40.errors import Scala40Error
 from scala40.games._knock import engine
 from scala40.games._knock.moves import MeldSpec, parse_meld_spec

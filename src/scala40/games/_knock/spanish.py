@@ -22,7 +22,6 @@ from typing import Any, ClassVar
 import attrs
 from typing_extensions import Self
 
-from scala40._checks import describe
 from scala40.cards import (
     ACE,
     DIAMONDS,
@@ -32,6 +31,7 @@ from scala40.cards import (
     make_card,
     spanish_deck,
 )
+from scala40.checks import describe
 from scala40.games._knock.profile import (
     Ending,
     EndMode,

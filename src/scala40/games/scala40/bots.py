@@ -27,7 +27,9 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from scala40._base.engine import without
-from scala40._checks import (
+from scala40._stats import paired_difference
+from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card, as_cards
+from scala40.checks import (
     check_bot_int,
     check_bot_number,
     check_choice,
@@ -35,8 +37,6 @@ from scala40._checks import (
     describe,
     is_number,
 )
-from scala40._stats import paired_difference
-from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card, as_cards
 from scala40.deadline import MAX_SECONDS, Deadline
 from scala40.errors import (
     InvalidArgumentError,

@@ -45,8 +45,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scala40._checks import check_bot_int, check_bot_number, describe
 from scala40.cards import JOKER, RANK_OF, SUIT_OF
+from scala40.checks import check_bot_int, check_bot_number, describe
 from scala40.errors import (
     InvalidBotSpecError,
     InvalidCardError,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from scala40._base.load import deal_problems, last_hand_problems, table_problems
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40._checks import describe
 from scala40._format.serial import card_counts, count_problems, deck_counts, read_meld_text
+from scala40.checks import describe
 from scala40.errors import InvalidArgumentError
 from scala40.games.scala40 import engine
 from scala40.games.scala40.moves import PutDown, parse_meld_spec

@@ -34,8 +34,8 @@ from typing import Final, TypeAlias, get_args
 import attrs
 from typing_extensions import Self
 
-from scala40._checks import describe
 from scala40.cards import CARD_NAMES, Card, parse_card
+from scala40.checks import describe
 from scala40.errors import InvalidMoveError
 from scala40.melds._spelling import (
     FRENCH_ACES,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from scala40._checks import describe, is_bool, is_int
 from scala40._format.codecs import CheckContext, Nested
 from scala40._format.schema import array, boolean, card_text, integer, last_hand
 from scala40._format.serial import (
@@ -22,6 +21,7 @@ from scala40._format.serial import (
     is_count,
 )
 from scala40.cards import format_cards
+from scala40.checks import describe, is_bool, is_int
 from scala40.games.scala40.phases import HandResult
 from scala40.games.scala40.rules import MAX_HAND_SIZE
 

@@ -42,8 +42,8 @@ from typing import Any, ClassVar
 import attrs
 
 from scala40._cache import BoundedCache
-from scala40._checks import describe
 from scala40.cards import ACE, FRENCH_RANKS, JOKER, RANK_OF, Card, Deck, as_cards, french_deck
+from scala40.checks import describe
 from scala40.errors import InvalidArgumentError
 from scala40.melds import MAX_CARD_VALUE, STANDARD_RANK_VALUES, MeldRules
 from scala40.rulesets import (

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from scala40._checks import check_int, describe
 from scala40._wording import (
     DRAW_HINT,
     cards_count,
@@ -24,6 +23,7 @@ from scala40._wording import (
     seat_values,
 )
 from scala40.cards import CARD_NAMES
+from scala40.checks import check_int, describe
 from scala40.errors import InvalidArgumentError
 from scala40.game import MAX_MELD_TOTAL, GameText
 from scala40.games.scala40.moves import MOVES

@@ -23,8 +23,8 @@ from collections.abc import Iterable
 import attrs
 
 from scala40._base.engine import without_sorted
-from scala40._checks import describe
 from scala40.cards import ACE, CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card, as_cards
+from scala40.checks import describe
 from scala40.errors import InvalidArgumentError, InvalidValueError, SearchLimitError
 from scala40.games.skarney import search
 from scala40.games.skarney.rules import (

@@ -37,8 +37,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from scala40._cache import TABLE_LIMIT, BoundedCache
-from scala40._checks import check_bot_int, check_choice
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
+from scala40.checks import check_bot_int, check_choice
 from scala40.games.skarney.moves import (
     MOVES,
     Accept,

@@ -38,8 +38,8 @@ True
 
 from __future__ import annotations
 
-from scala40._checks import check_bot_int, check_bot_number
 from scala40.cards import Card
+from scala40.checks import check_bot_int, check_bot_number
 from scala40.games.skarney.bots import GreedyBot, card_fit
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.games.skarney.view import PlayerView

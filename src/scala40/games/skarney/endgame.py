@@ -62,7 +62,8 @@ import math
 import random
 from collections.abc import Sequence
 
-from scala40._checks import (
+from scala40._stats import paired_difference
+from scala40.checks import (
     check_bot_int,
     check_bot_number,
     check_choice,
@@ -70,7 +71,6 @@ from scala40._checks import (
     describe,
     is_int,
 )
-from scala40._stats import paired_difference
 from scala40.deadline import Deadline
 from scala40.errors import InvalidArgumentError, InvalidBotSpecError
 from scala40.games.skarney.careful import CarefulBot

@@ -24,8 +24,8 @@ from scala40._base.engine import (
     replace_item,
     with_card,
 )
-from scala40._checks import describe
 from scala40.cards import CARD_NAMES, RANK_OF, Card
+from scala40.checks import describe
 from scala40.errors import AmbiguousMeldError, InvalidMeldError, InvalidMoveError
 from scala40.games.skarney.moves import (
     Accept,

@@ -23,8 +23,8 @@ from typing import ClassVar, Final, TypeAlias, get_args
 
 import attrs
 
-from scala40._checks import describe
 from scala40.cards import JOKER, Card
+from scala40.checks import describe
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.melds import MeldEnd
 from scala40.melds._spelling import FRENCH_ACES, MeldNotation

@@ -13,7 +13,6 @@ import attrs
 
 from scala40._base.record import Position, RecordBase, TableFields, field_group, order_fields
 from scala40._base.state import GameView
-from scala40._checks import describe, is_int
 from scala40._format.codecs import (
     BOOL,
     CARD_LISTS,
@@ -29,6 +28,7 @@ from scala40._format.codecs import (
 from scala40._format.specs import Usual, spec
 from scala40._format.text_fields import LengthOf
 from scala40.cards import Card
+from scala40.checks import describe, is_int
 from scala40.errors import (
     InvalidValueError,
 )

@@ -32,8 +32,8 @@ from typing import Any, ClassVar
 
 import attrs
 
-from scala40._checks import describe, is_bool, is_int
 from scala40.cards import ACE, JOKER, RANK_OF, Card, Deck, as_card, as_cards, french_deck
+from scala40.checks import describe, is_bool, is_int
 from scala40.errors import InvalidArgumentError, InvalidRulesetError
 from scala40.melds import Meld, MeldKind, MeldRules
 from scala40.melds._members import WILD_KIND

@@ -32,9 +32,9 @@ from scala40._base.state import (
     new_state,
     position_stock,
 )
-from scala40._checks import describe
 from scala40._format.serial import as_items, tuple_or
 from scala40.cards import CARD_NAMES, Card, format_cards
+from scala40.checks import describe
 from scala40.errors import InvalidStateError, Scala40Error
 from scala40.games.skarney import engine, load
 from scala40.games.skarney.generate import generate

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from scala40._checks import check_flag
 from scala40._wording import (
     DRAW_HINT,
     card_name,
@@ -28,6 +27,7 @@ from scala40._wording import (
     seat_label,
 )
 from scala40.cards import CARD_NAMES
+from scala40.checks import check_flag
 from scala40.game import GameText, check_meld_value
 from scala40.games.skarney.engine import is_last_turn, side_has_contract
 from scala40.games.skarney.moves import PutDown

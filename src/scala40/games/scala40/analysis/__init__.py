@@ -32,8 +32,8 @@ from typing import Literal
 
 import attrs
 
-from scala40._checks import describe
 from scala40.cards import Card, as_card
+from scala40.checks import describe
 from scala40.errors import InvalidValueError
 from scala40.games.scala40.analysis import deadwood, inputs
 from scala40.games.scala40.analysis.closing import can_close, closing_moves

@@ -11,8 +11,8 @@ from typing import cast
 import attrs
 
 import scala40.games.scala40.moves as kinds
-from scala40._checks import describe
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card, as_card
+from scala40.checks import describe
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,

@@ -12,8 +12,8 @@ from typing import NamedTuple
 import attrs
 
 from scala40._base.engine import without
-from scala40._checks import describe
 from scala40.cards import CARD_NAMES, Card
+from scala40.checks import describe
 from scala40.errors import (
     InvalidArgumentError,
     InvalidMeldError,

@@ -3,8 +3,8 @@ them within (internal)."""
 
 from __future__ import annotations
 
-from scala40._checks import describe
 from scala40.cards import Card, as_cards
+from scala40.checks import describe
 from scala40.errors import InvalidValueError
 from scala40.games.scala40.rules import MAX_HAND_SIZE, Ruleset, hand_value
 

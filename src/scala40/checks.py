@@ -1,13 +1,27 @@
-"""Checks of untyped input shared by every layer (internal).
+"""Checks of untyped input: what a server, a tool or a new game needs to refuse a caller's
+value with a message that names it.
 
 Values from JSON, command lines and callers who ignore the type hints arrive as anything;
 these predicates say whether a value is what a field needs, without converting it.
-``True`` is an ``int`` to Python but never a count, a seat or a score here.
+``True`` is an ``int`` to Python but never a count, a seat or a score here
+(:func:`is_int`, :func:`is_number`); a number read from text has one spelling
+(:func:`is_decimal`); a reader of untrusted JSON refuses ``NaN`` and ``Infinity``
+(:func:`refuse_json_constant`). The ``check_*`` functions return the value once it is
+what they check, and raise the library's error naming it otherwise.
 
 :func:`describe` shows such a value in an error message whatever it is: a number of
 thousands of digits (which Python refuses to turn into text), a string of a million
 characters, an object whose ``repr`` fails. Every message that quotes what a caller sent
 goes through it, so that building the error can never raise another one.
+
+>>> import json
+>>> from scala40.checks import describe, is_int, refuse_json_constant
+>>> is_int(True), describe(10**5000)
+(False, 'an integer of 5001 digits')
+>>> json.loads("[NaN]", parse_constant=refuse_json_constant)
+Traceback (most recent call last):
+...
+ValueError: NaN is not a number
 """
 
 from __future__ import annotations
@@ -29,8 +43,10 @@ __all__ = [
     "check_flag",
     "check_int",
     "check_names",
+    "check_seat",
     "describe",
     "is_bool",
+    "is_decimal",
     "is_int",
     "is_number",
     "refuse_json_constant",
@@ -43,7 +59,7 @@ MAX_SHOWN = 60
 def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is an integer proper (an ``int`` or a subclass, but not a bool).
 
-    >>> from scala40._checks import is_int
+    >>> from scala40.checks import is_int
     >>> is_int(3), is_int(True), is_int(3.0), is_int("3")
     (True, False, False, False)
     """
@@ -53,7 +69,7 @@ def is_int(value: object) -> TypeGuard[int]:
 def is_bool(value: object) -> TypeGuard[bool]:
     """Whether ``value`` is ``True`` or ``False`` (not 0 or 1).
 
-    >>> from scala40._checks import is_bool
+    >>> from scala40.checks import is_bool
     >>> is_bool(False), is_bool(0)
     (True, False)
     """
@@ -64,7 +80,7 @@ def is_number(value: object) -> TypeGuard[float]:
     """Whether ``value`` is a finite real number (an int or a float, not a bool, not NaN
     or an infinity).
 
-    >>> from scala40._checks import is_number
+    >>> from scala40.checks import is_number
     >>> is_number(0.5), is_number(3), is_number(float("nan")), is_number(True)
     (True, True, False, False)
     """
@@ -76,7 +92,15 @@ def is_number(value: object) -> TypeGuard[float]:
 def refuse_json_constant(name: str) -> NoReturn:
     """Refuse JSON's missing numbers, ``NaN`` and ``Infinity``, which Python's reader
     takes: a reader of untrusted JSON passes this as ``parse_constant``, so that they are
-    refused as any other text that is not JSON is (a ``ValueError``)."""
+    refused as any other text that is not JSON is (a ``ValueError``).
+
+    >>> import json
+    >>> from scala40.checks import refuse_json_constant
+    >>> json.loads("[Infinity]", parse_constant=refuse_json_constant)
+    Traceback (most recent call last):
+    ...
+    ValueError: Infinity is not a number
+    """
     raise ValueError(f"{name} is not a number")
 
 
@@ -85,7 +109,7 @@ def describe(value: object, limit: int = MAX_SHOWN) -> str:
     described by their size, long texts are cut, and a ``repr`` that fails is replaced
     by the type's name.
 
-    >>> from scala40._checks import describe
+    >>> from scala40.checks import describe
     >>> describe("x"), describe(10**5000), describe("a" * 100)
     ("'x'", 'an integer of 5001 digits', "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...")
     """
@@ -132,7 +156,7 @@ def check_int(name: str, value: object, low: int, high: int | None = None) -> in
     :raises InvalidArgumentError: ``value`` is not an integer (a bool is not one).
     :raises InvalidValueError: it is one, out of range.
 
-    >>> from scala40._checks import check_int
+    >>> from scala40.checks import check_int
     >>> check_int("keep", 2, 0, 10)
     2
     >>> check_int("keep", 11, 0, 10)
@@ -155,7 +179,7 @@ def check_bot_int(option: str, value: object, low: int, high: int) -> int:
     :raises InvalidBotSpecError: ``value`` is not an integer (a bool is not one), or it is
         out of range.
 
-    >>> from scala40._checks import check_bot_int
+    >>> from scala40.checks import check_bot_int
     >>> check_bot_int("iterations", 0, 1, 100)
     Traceback (most recent call last):
     ...
@@ -174,7 +198,7 @@ def check_bot_number(option: str, value: object, low: float, high: float) -> flo
 
     :raises InvalidBotSpecError: ``value`` is not a finite number, or it is out of range.
 
-    >>> from scala40._checks import check_bot_number
+    >>> from scala40.checks import check_bot_number
     >>> check_bot_number("exploration", float("nan"), 0, 100)
     Traceback (most recent call last):
     ...
@@ -192,7 +216,7 @@ def is_decimal(text: object, digits: int, *, signed: bool = False) -> bool:
     ``digits``), no leading zero, and, when ``signed``, a minus sign on a number other
     than 0 (no plus). So ``"00005"`` is not the number 5, which two texts would then name.
 
-    >>> from scala40._checks import is_decimal
+    >>> from scala40.checks import is_decimal
     >>> is_decimal("5", 20), is_decimal("0", 20), is_decimal("00005", 20), is_decimal("-0", 20, signed=True)
     (True, True, False, False)
     """
@@ -212,7 +236,7 @@ def check_seat(name: str, value: object, count: int, what: str = "a seat") -> in
     :raises InvalidArgumentError: ``value`` is not an integer (a bool is not one).
     :raises InvalidValueError: it is one, and no seat of the game.
 
-    >>> from scala40._checks import check_seat
+    >>> from scala40.checks import check_seat
     >>> check_seat("player", 5, 2)
     Traceback (most recent call last):
     ...
@@ -233,7 +257,7 @@ def check_flag(name: str, value: object) -> None:
 
     :raises InvalidArgumentError: naming ``name`` and the value.
 
-    >>> from scala40._checks import check_flag
+    >>> from scala40.checks import check_flag
     >>> check_flag("unicode", 1)
     Traceback (most recent call last):
     ...
@@ -249,7 +273,7 @@ def check_names(names: object, count: int) -> None:
 
     :raises InvalidArgumentError: naming the value.
 
-    >>> from scala40._checks import check_names
+    >>> from scala40.checks import check_names
     >>> check_names(["you", "bot"], 2)
     >>> check_names("you", 2)
     Traceback (most recent call last):
@@ -274,7 +298,7 @@ def check_choice(
     :raises InvalidArgumentError: the view or the moves are of the wrong type.
     :raises InvalidValueError: there is no move to choose.
 
-    >>> from scala40._checks import check_choice
+    >>> from scala40.checks import check_choice
     >>> check_choice(None, [], object, (int,), "Toy")
     Traceback (most recent call last):
     ...
@@ -313,7 +337,7 @@ def check_any_choice(view: object, legal: object, rng: object) -> None:
     :raises InvalidValueError: there is no move to choose.
 
     >>> import random
-    >>> from scala40._checks import check_any_choice
+    >>> from scala40.checks import check_any_choice
     >>> check_any_choice(None, [], random.Random(0))
     Traceback (most recent call last):
     ...

@@ -1,0 +1,378 @@
+"""Commands of the ``scala40`` program, for the packages that add their own: the
+:class:`Command` record a package names in its entry points, the errors and exit codes of
+a command, and the argument types and options the library's own commands use.
+
+The ``scala40`` command line runs its own commands and those that installed packages
+declare in the entry-point group :data:`ENTRY_POINT_GROUP` (``scala40.commands``), each
+entry point naming a :class:`Command` by its module and attribute, under the command's
+name. In the package's ``pyproject.toml``::
+
+    [project.entry-points."scala40.commands"]
+    deal-stats = "scala40_stats.command:COMMAND"
+
+A command's handler returns its exit code, or raises :class:`UsageError` (exit code 2)
+or :class:`CommandError` (exit code 1), which ``scala40`` prints as one line beginning
+``error:``, as it does any error of the library (:class:`~scala40.errors.Scala40Error`,
+exit code 1). A command whose name is one of the library's own, or that does not load,
+is left out with one line that says why (:func:`load_commands`).
+
+>>> import argparse
+>>> from scala40.commands import EXIT_OK, Command, add_game_option, chosen_game
+>>> def run(args: argparse.Namespace) -> int:
+...     game = chosen_game(args)
+...     print(f"{game.title} plays {game.ruleset_type.DEFAULT_PRESET} by default")
+...     return EXIT_OK
+>>> standard = Command(
+...     name="standard",
+...     summary="the preset a game plays by default",
+...     description="Name the ruleset preset a game plays when none is given.",
+...     configure=add_game_option,
+...     run=run,
+... )
+>>> parser = argparse.ArgumentParser(prog="scala40 standard")
+>>> standard.configure(parser)
+>>> standard.run(parser.parse_args(["--game", "skarney"]))
+Skarney plays partnership by default
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Collection, Iterable, Sequence
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
+
+import attrs
+
+from scala40.cards import CARD_NAMES, CARD_SYMBOLS, JOKER, RANK_OF, Card, Deck, spanish_card_name
+from scala40.checks import describe
+from scala40.errors import UnknownGameError
+from scala40.game import DEFAULT_GAME, Game, game_names, load_game
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "EXIT_INTERRUPTED",
+    "EXIT_INVALID",
+    "EXIT_OK",
+    "EXIT_QUIT",
+    "EXIT_USAGE",
+    "HELP_WIDTH",
+    "ArgumentCheck",
+    "Command",
+    "CommandError",
+    "LoadedCommands",
+    "UsageError",
+    "add_game_option",
+    "card_name",
+    "card_names",
+    "chosen_game",
+    "command_entry_points",
+    "integer",
+    "json_text",
+    "load_commands",
+    "missing_cards",
+    "seconds",
+    "shown_cards",
+]
+
+ENTRY_POINT_GROUP = "scala40.commands"
+"""The entry-point group in which a package declares the commands it adds to ``scala40``:
+each entry point's name is the command's, its value the :class:`Command`
+(``module:ATTRIBUTE``)."""
+
+EXIT_OK = 0
+"""Exit code when the command did what was asked."""
+EXIT_INVALID = 1
+"""Exit code when the cards are not what was asked (an invalid or ambiguous meld, or an
+impossible hand)."""
+EXIT_USAGE = 2
+"""Exit code for a usage error (the code ``argparse`` uses too)."""
+EXIT_QUIT = 3
+"""Exit code when a game of ``play`` was left before its end (``quit`` or the end of the
+input), saved first with ``--save``."""
+
+EXIT_INTERRUPTED = 130
+"""Exit code when Ctrl-C stopped a command (128 + SIGINT, as a shell reports it)."""
+
+HELP_WIDTH = 79
+"""The width the commands' descriptions are wrapped to."""
+
+
+class UsageError(Exception):
+    """The arguments parse but can't be used as given; :func:`~scala40.cli.main` prints it
+    and exits with 2.
+
+    Handlers raise it for usage errors that ``argparse`` can't see, such as
+    ``--joker-as`` given with several melds.
+    """
+
+
+class CommandError(Exception):
+    """A command could not do what was asked (exit code 1): a file that can't be read or
+    written, a record that can't be replayed, a server that can't listen."""
+
+
+ArgumentCheck = Callable[[argparse.Namespace], str | None]
+"""A check of arguments taken together, run as they are parsed (a preset or a match
+format of the chosen game): it returns what is wrong, or ``None``."""
+
+
+@attrs.frozen
+class Command:
+    """One subcommand: its name, its help, its arguments and the handler that runs it.
+
+    ``scala40`` gives it a parser of its own (``scala40 NAME``), on which ``configure``
+    adds its arguments, and calls ``run`` with what they parse to."""
+
+    name: str
+    """The word that selects the subcommand (``scala40 NAME``)."""
+    summary: str
+    """One line for the list of subcommands in ``scala40 --help``."""
+    description: str
+    """The text at the top of ``scala40 NAME --help``."""
+    configure: Callable[[argparse.ArgumentParser], None]
+    """Adds the subcommand's arguments to its parser."""
+    run: Callable[[argparse.Namespace], int]
+    """Runs the subcommand with the parsed arguments and returns the exit code."""
+    epilog: str = ""
+    """Examples, shown at the end of ``scala40 NAME --help``."""
+    check_arguments: ArgumentCheck | None = None
+    """Checks the arguments together as they are parsed (a usage error, as ``argparse``'s
+    own, when it returns what is wrong)."""
+
+
+def json_text(value: object, encoding: str = "utf-8", *, compact: bool = False) -> str:
+    """``value`` as JSON text that ``encoding`` always encodes, so that whatever text a
+    caller sent comes back in valid output: its characters as themselves where they
+    encode, else every character past ASCII escaped (``\\u00e9``, and a lone surrogate,
+    which valid JSON may hold but no encoding writes, as its own ``\\ud800``), which
+    every encoding writes and every JSON reader reads back to the same value.
+
+    >>> from scala40.commands import json_text
+    >>> print(json_text({"id": "é"}), json_text({"id": "é"}, "ascii"))
+    {"id": "é"} {"id": "\\u00e9"}
+    >>> print(json_text({"id": chr(0xD800)}, compact=True))
+    {"id":"\\ud800"}
+    """
+    separators = (",", ":") if compact else None
+    text = json.dumps(value, ensure_ascii=False, separators=separators)
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return json.dumps(value, ensure_ascii=True, separators=separators)
+    return text
+
+
+def integer(digits: int) -> Callable[[str], int]:
+    """Argument type of a whole number of at most ``digits`` digits, in ASCII (``int``
+    alone would take full-width digits, ``1_000`` and numbers of thousands of digits)."""
+
+    def read(text: str) -> int:
+        body = text.strip()
+        number = body[1:] if body[:1] in ("-", "+") else body
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        if not (number.isascii() and number.isdigit() and len(number) <= digits):
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of at most {digits} digits, got {shown!r}"
+            )
+        if len(number) > 1 and number.startswith("0"):
+            # One spelling a number: 00005 is not read as 5.
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number written without leading zeros, got {shown!r}"
+            )
+        return int(body)
+
+    return read
+
+
+def seconds(text: str) -> float:
+    """Argument type of a number of seconds: ASCII digits with at most one decimal point,
+    at most 12 characters (``float`` alone would take ``nan``, ``inf``, ``1e400`` and
+    full-width digits). Its range is the option's own to check.
+
+    >>> from scala40.commands import seconds
+    >>> seconds("0.25"), seconds("60")
+    (0.25, 60.0)
+    """
+    body = text.strip()
+    whole, _, fraction = body.partition(".")
+    digits = whole + fraction
+    if not (0 < len(body) <= 12 and digits and digits.isascii() and digits.isdigit()):
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {shown!r}")
+    return float(body)
+
+
+def card_name(card: Card, unicode: bool) -> str:
+    """A card's name, with its suit as a symbol if ``unicode``."""
+    return (CARD_SYMBOLS if unicode else CARD_NAMES)[card]
+
+
+def card_names(cards: Sequence[Card], unicode: bool) -> str:
+    """Cards' names separated by spaces."""
+    return " ".join(card_name(card, unicode) for card in cards)
+
+
+def _game_name(text: str) -> str:
+    """Argument type of ``--game``: a game's name or alias, in any case and with or
+    without accents, checked."""
+    try:
+        return load_game(text).name
+    except UnknownGameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_game_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--game`` (the default game when it is not given)."""
+    parser.add_argument(
+        "--game",
+        type=_game_name,
+        metavar="GAME",
+        help=f"the game ({', '.join(game_names())}; default: {DEFAULT_GAME})",
+    )
+
+
+def chosen_game(args: argparse.Namespace) -> Game:
+    """The game ``--game`` names, or the default game."""
+    given: str | None = getattr(args, "game", None)
+    return load_game(given if given is not None else DEFAULT_GAME)
+
+
+def missing_cards(cards: Sequence[Card], rules: Any, game: Game) -> str:
+    """Why ``cards`` (cards the pack of ``rules`` lacks) are in no hand of ``game``, in a
+    player's words: what the pack has no copies of, and the presets of the game whose
+    pack has them all.
+
+    >>> from scala40 import parse_cards
+    >>> from scala40.commands import missing_cards
+    >>> from scala40.game import load_game
+    >>> chinchon = load_game("chinchon")
+    >>> rules = chinchon.ruleset_type.default()
+    >>> missing_cards(parse_cards("9C 8C"), rules, chinchon)
+    'the 40-card Spanish pack has no 8s or 9s; --rules argentina_50 plays the 48-card pack'
+    >>> missing_cards(parse_cards("JK"), rules, chinchon)
+    'the 40-card Spanish pack has no jokers; --rules argentina_50 plays with 2 jokers'
+    """
+    deck: Deck = rules.deck
+    ranks = sorted({RANK_OF[card] for card in cards if card != JOKER})
+    # The deck's own words (what check_meld says too), then the presets that have them.
+    lacking = deck.why_cannot_hold(cards)
+    words = [lacking] if lacking is not None else []
+    for name, preset in game.ruleset_type.presets().items():
+        other: Deck = preset.deck
+        if preset == rules or not set(cards) <= set(other.cards):
+            continue
+        plays = []
+        if ranks and set(ranks) - set(deck.ranks):
+            plays.append(f"the {other.size - other.jokers}-card pack")
+        if JOKER in cards:
+            plays.append(f"with {other.jokers} jokers")
+        words.append(f"--rules {name} plays " + " ".join(plays))
+    return "; ".join(words)
+
+
+def shown_cards(cards: Sequence[Card], unicode: bool, rules: Any) -> str:
+    """Cards as a report prints them: with ``unicode``, a French pack's suits as symbols
+    and a Spanish pack's cards also named in Spanish, as its pictures show them.
+
+    >>> from scala40 import parse_cards
+    >>> from scala40.commands import shown_cards
+    >>> from scala40.game import load_game
+    >>> rules = load_game("chinchon").ruleset_type.default()
+    >>> shown_cards(parse_cards("AS 7H KD"), True, rules)
+    'AS 7H KD (as de espadas, siete de copas, rey de oros)'
+    """
+    if unicode and rules.deck.pack == "spanish":
+        words = ", ".join(spanish_card_name(card) for card in cards)
+        return f"{card_names(cards, False)} ({words})" if cards else ""
+    return card_names(cards, unicode)
+
+
+# ---------------------------------------------------------------- commands of other packages
+
+
+@attrs.frozen
+class LoadedCommands:
+    """The commands the installed packages add, and one line for each left out."""
+
+    commands: tuple[Command, ...]
+    """The commands loaded, in the order of their entry points."""
+    problems: tuple[str, ...]
+    """Why each entry point left out was left out, one line each (its name, its value,
+    the reason)."""
+
+
+_MAX_SHOWN = 200
+"""The most characters of a name, a value or an error that a problem's line quotes."""
+
+
+def _shown(text: str) -> str:
+    """``text`` on one line (control characters escaped) of at most :data:`_MAX_SHOWN`
+    characters: a problem is one line whatever a package's metadata or error says."""
+    if not text.isprintable():
+        text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    return text if len(text) <= _MAX_SHOWN else text[: _MAX_SHOWN - 3] + "..."
+
+
+def command_entry_points() -> tuple[EntryPoint, ...]:
+    """The entry points of :data:`ENTRY_POINT_GROUP` that the installed packages declare,
+    sorted by name (then value), without loading any."""
+    found = entry_points(group=ENTRY_POINT_GROUP)
+    return tuple(sorted(found, key=lambda point: (point.name, point.value)))
+
+
+def load_commands(points: Iterable[EntryPoint], reserved: Collection[str]) -> LoadedCommands:
+    """Load the commands that ``points`` name; ``reserved`` are the names taken (the
+    library's own commands). An entry point is left out, with one line in
+    :attr:`LoadedCommands.problems`, when its name is reserved or taken by an entry point
+    before it, when it fails to load (any exception its module raises), or when it names
+    anything but a :class:`Command` of its own name.
+
+    >>> from importlib.metadata import EntryPoint
+    >>> from scala40.commands import ENTRY_POINT_GROUP, load_commands
+    >>> def point(name: str, value: str) -> EntryPoint:
+    ...     return EntryPoint(name, value, ENTRY_POINT_GROUP)
+    >>> loaded = load_commands(
+    ...     [point("check", "scala40.cli.check:COMMAND"), point("nothing", "scala40.nowhere:COMMAND")],
+    ...     reserved={"check"},
+    ... )
+    >>> loaded.commands
+    ()
+    >>> for line in loaded.problems:
+    ...     print(line)
+    command 'check' (scala40.cli.check:COMMAND) left out: 'check' is a command of scala40
+    command 'nothing' (scala40.nowhere:COMMAND) left out: it does not load: ModuleNotFoundError: No module named 'scala40.nowhere'
+    """
+    taken = set(reserved)
+    commands: list[Command] = []
+    problems: list[str] = []
+    for point in points:
+        name, value = str(point.name), str(point.value)
+        head = f"command {_shown(repr(name))} ({_shown(value)}) left out: "
+        if name in reserved:
+            problems.append(f"{head}{_shown(repr(name))} is a command of scala40")
+            continue
+        if name in taken:
+            problems.append(f"{head}another package's command has that name")
+            continue
+        try:
+            found: object = point.load()
+        except Exception as error:  # whatever a package's module raises as it loads
+            try:
+                said = str(error)
+            except Exception:  # an error whose own text fails
+                said = ""
+            reason = _shown(f"{type(error).__name__}: {said}" if said else type(error).__name__)
+            problems.append(f"{head}it does not load: {reason}")
+            continue
+        if not isinstance(found, Command):
+            problems.append(f"{head}it names {describe(found)}, not a scala40.commands.Command")
+            continue
+        if found.name != name:
+            problems.append(f"{head}it names the command {describe(found.name)}")
+            continue
+        taken.add(name)
+        commands.append(found)
+    return LoadedCommands(tuple(commands), tuple(problems))

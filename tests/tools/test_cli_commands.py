@@ -1,0 +1,202 @@
+"""Commands that installed packages add to ``scala40`` by entry points
+(:mod:`scala40.commands`): found, listed and run as the library's own; left out with one
+line when they clash with a built-in name or do not load; and, for the server's ``serve``
+and ``web``, one line saying what to install when no package adds them."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from collections.abc import Sequence
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+import scala40.cli
+from scala40.cli import COMMANDS, ELSEWHERE, main
+from scala40.commands import (
+    ENTRY_POINT_GROUP,
+    EXIT_OK,
+    EXIT_USAGE,
+    Command,
+    LoadedCommands,
+    command_entry_points,
+    load_commands,
+)
+
+CaptureFixture = pytest.CaptureFixture[str]
+
+BUILT_IN = frozenset(command.name for command in COMMANDS)
+
+
+def _greet(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--times", type=int, default=1)
+
+
+def _run_greet(args: argparse.Namespace) -> int:
+    print("hello " * args.times)
+    return EXIT_OK
+
+
+GREET = Command("greet", "say hello", "Say hello.", _greet, _run_greet)
+"""A command of another package, as its entry point names it."""
+NOT_A_COMMAND = "greet"
+"""What a broken entry point names instead of a command."""
+
+
+def _point(name: str, value: str) -> EntryPoint:
+    return EntryPoint(name, value, ENTRY_POINT_GROUP)
+
+
+def _installed(monkeypatch: pytest.MonkeyPatch, points: Sequence[EntryPoint]) -> None:
+    """The command line finds ``points`` as the installed packages' entry points."""
+    loaded = load_commands(points, BUILT_IN)
+    monkeypatch.setattr(scala40.cli, "plugin_commands", lambda: loaded)
+
+
+def _run(capsys: CaptureFixture, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    return code, captured.out, captured.err
+
+
+def test_the_server_s_commands_are_found_by_their_entry_points() -> None:
+    found = {point.name: point.value for point in command_entry_points()}
+    assert found["serve"] == "scala40.cli.serve:COMMAND"
+    assert found["web"] == "scala40.cli.web:COMMAND"
+    loaded = scala40.cli.plugin_commands()
+    assert loaded.problems == ()
+    assert {command.name for command in loaded.commands} >= {"serve", "web"}
+    assert not BUILT_IN & {"serve", "web"}, "the server's commands are not built in"
+
+
+def test_help_lists_the_commands_of_installed_packages(capsys: CaptureFixture) -> None:
+    code, out, err = _run(capsys, "--help")
+    assert code == EXIT_OK
+    assert err == ""
+    listed = out.split("commands:", 1)[1]
+    for name in ("check", "serve", "web"):
+        assert f"\n    {name} " in listed
+    for name in ("serve", "web"):
+        code, out, err = _run(capsys, name, "--help")
+        assert code == EXIT_OK
+        assert err == ""
+        assert out.startswith(f"usage: scala40 {name} ")
+
+
+@pytest.mark.parametrize("argv", [["web"], ["serve"], ["web", "--help"], ["serve", "--game", "x"]])
+def test_a_server_command_without_the_server_says_what_to_install(
+    capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    _installed(monkeypatch, [])
+    code, out, err = _run(capsys, *argv)
+    assert code == EXIT_USAGE
+    assert out == ""
+    assert err == (
+        f"error: 'scala40 {argv[0]}' comes with the scala40-server package, which is not "
+        "installed (pip install scala40-server)\n"
+    )
+    assert ELSEWHERE[argv[0]] == "scala40-server"
+
+
+def test_without_the_server_the_rest_of_the_command_line_works(
+    capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _installed(monkeypatch, [])
+    code, out, err = _run(capsys, "--help")
+    assert code == EXIT_OK
+    assert err == ""
+    assert "\n    web " not in out
+    assert "\n    serve " not in out
+    code, out, err = _run(capsys, "hand", "AS QS")
+    assert (code, out, err) == (EXIT_OK, "hand: AS QS\nvalue: 21\n", "")
+    # An unknown command stays argparse's usage error.
+    code, out, err = _run(capsys, "deal")
+    assert code == EXIT_USAGE
+    assert "scala40-server" not in err
+
+
+def test_a_package_s_command_runs_as_a_built_in_one(
+    capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _installed(monkeypatch, [_point("greet", f"{__name__}:GREET")])
+    code, out, err = _run(capsys, "--help")
+    assert code == EXIT_OK
+    assert "\n    greet      say hello" in out
+    code, out, err = _run(capsys, "greet", "--times", "2")
+    assert (code, out, err) == (EXIT_OK, "hello hello \n", "")
+
+
+def test_a_command_that_clashes_with_a_built_in_one_is_left_out_in_one_line(
+    capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clash = Command("check", "not the check", "Not the check.", _greet, _run_greet)
+    monkeypatch.setattr(sys.modules[__name__], "CLASH", clash, raising=False)
+    _installed(monkeypatch, [_point("check", f"{__name__}:CLASH")])
+    code, out, err = _run(capsys, "check", "5D 5H 5S")
+    assert code == EXIT_OK
+    assert out.startswith("meld 1: 5D 5H 5S\n"), "the built-in check runs"
+    assert err == (
+        f"warning: command 'check' ({__name__}:CLASH) left out: 'check' is a command of scala40\n"
+    )
+
+
+def test_a_command_that_does_not_load_is_left_out_in_one_line(
+    capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # A module that fails as it loads, with an error of two lines: said in one.
+    (tmp_path / "broken_commands.py").write_text('raise RuntimeError("first\\nsecond")\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    points = [
+        _point("broken", "broken_commands:COMMAND"),
+        _point("absent", "no_such_package.commands:COMMAND"),
+        _point("typo", f"{__name__}:NO_SUCH_NAME"),
+        _point("text", f"{__name__}:NOT_A_COMMAND"),
+        _point("other", f"{__name__}:GREET"),
+        _point("greet", f"{__name__}:GREET"),
+    ]
+    _installed(monkeypatch, points)
+    code, out, err = _run(capsys, "greet")
+    assert (code, out) == (EXIT_OK, "hello \n")
+    lines = err.splitlines()
+    assert lines == [
+        "warning: command 'broken' (broken_commands:COMMAND) left out: it does not load: "
+        "RuntimeError: first\\nsecond",
+        "warning: command 'absent' (no_such_package.commands:COMMAND) left out: it does not "
+        "load: ModuleNotFoundError: No module named 'no_such_package'",
+        f"warning: command 'typo' ({__name__}:NO_SUCH_NAME) left out: it does not load: "
+        f"AttributeError: module '{__name__}' has no attribute 'NO_SUCH_NAME'",
+        f"warning: command 'text' ({__name__}:NOT_A_COMMAND) left out: it names 'greet', not "
+        "a scala40.commands.Command",
+        f"warning: command 'other' ({__name__}:GREET) left out: it names the command 'greet'",
+    ]
+
+
+def test_two_packages_adding_one_name_keep_the_first() -> None:
+    loaded = load_commands(
+        [_point("greet", f"{__name__}:GREET"), _point("greet", f"{__name__}:GREET")], BUILT_IN
+    )
+    assert loaded.commands == (GREET,)
+    assert loaded.problems == (
+        f"command 'greet' ({__name__}:GREET) left out: another package's command has that name",
+    )
+    assert load_commands([], BUILT_IN) == LoadedCommands((), ())
+
+
+def test_the_installed_program_lists_the_server_s_commands() -> None:
+    """Through the installed script's own interpreter, the entry points as installed."""
+    listed = subprocess.run(
+        [sys.executable, "-m", "scala40", "--help"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        timeout=120,
+    )
+    assert listed.returncode == EXIT_OK, listed.stderr
+    assert listed.stderr == ""
+    assert "\n    serve " in listed.stdout
+    assert "\n    web " in listed.stdout
