@@ -4,7 +4,11 @@ in a browser, served with the standard library (:mod:`scala40.web`).
 The tables are kept in a SQLite file (``--db``, ``scala40-tables.sqlite`` in the current
 folder by default), so that a table goes on after the server restarts. The server
 listens on ``127.0.0.1`` unless ``--host`` says otherwise: anyone who reaches the port
-can make tables, and plays only the seats whose tokens they hold. Its limits
+can make tables, and plays only the seats whose tokens they hold. With ``--certfile``
+and ``--keyfile`` (PEM files: the server's certificate, with its chain, and its
+unencrypted key; both or neither) it serves HTTPS (:mod:`scala40.web.tls`): a page served
+at a network address checks the server's signatures only over HTTPS (a browser gives
+WebCrypto only to a secure page), while ``localhost`` needs none. Its limits
 (:class:`~scala40.web.limits.ServerLimits`) are the options of whoever starts it:
 ``--request-seconds``, the wall time a request lets the bots think,
 ``--decision-seconds``, a person's clock for each decision, ``--unseen-seconds``, how
@@ -32,6 +36,7 @@ seconds).
 from __future__ import annotations
 
 import argparse
+import ssl
 import sys
 
 # Modules, not names: scala40.web.tables imports the command line's bot seats, whose
@@ -39,7 +44,8 @@ import sys
 import scala40.web.limits as web_limits
 import scala40.web.server as web_server
 import scala40.web.tables as web_tables
-from scala40.cli.common import EXIT_OK, Command, CommandError, UsageError, integer, seconds
+import scala40.web.tls as web_tls
+from scala40.commands import EXIT_OK, Command, CommandError, UsageError, integer, seconds
 from scala40.errors import InvalidValueError
 
 __all__ = ["COMMAND", "DEFAULT_DB", "DEFAULT_PORT", "SWITCH_SECONDS"]
@@ -65,6 +71,14 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", metavar="ADDRESS",
         help="the address to listen on (default 127.0.0.1: this machine only)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--certfile", metavar="FILE",
+        help="serve HTTPS with this PEM file's certificate (and its chain); with --keyfile",
+    )  # fmt: skip
+    parser.add_argument(
+        "--keyfile", metavar="FILE",
+        help="the PEM file of the certificate's private key (unencrypted); with --certfile",
     )  # fmt: skip
     for limit, default, meaning, note in _limits():
         parser.add_argument(
@@ -159,6 +173,19 @@ def _signing_line(store: web_tables.TableStore) -> str:
     return f"acknowledgements of the deals signed by {key.public} (kept in {store.path})"
 
 
+def _tls_context(args: argparse.Namespace) -> ssl.SSLContext | None:
+    """The server's TLS context from ``--certfile`` and ``--keyfile`` (``None`` without
+    them), read before the tables' file is opened: a bad file is one error line."""
+    if (args.certfile is None) != (args.keyfile is None):
+        raise UsageError("--certfile and --keyfile go together: give both, or neither")
+    if args.certfile is None:
+        return None
+    try:
+        return web_tls.server_context(args.certfile, args.keyfile)
+    except InvalidValueError as error:
+        raise CommandError(str(error)) from None
+
+
 def _run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535, got {args.port}")
@@ -170,16 +197,20 @@ def _run(args: argparse.Namespace) -> int:
         )
     except InvalidValueError as error:
         raise UsageError(f"--{str(error).replace('_', '-')}") from None
+    context = _tls_context(args)
     try:
         store = web_tables.TableStore(args.db)
-        server = web_server.make_server(store, args.host, args.port, start=False, limits=limits)
+        server = web_server.make_server(
+            store, args.host, args.port, start=False, limits=limits, ssl_context=context
+        )
     except OSError as error:
         raise CommandError(f"cannot serve on {args.host}:{args.port}: {error}") from None
     host, port = str(server.server_address[0]), int(server.server_address[1])
     if ":" in host:  # an IPv6 address is bracketed in a URL
         host = f"[{host}]"
+    scheme = "http" if context is None else "https"
     print(
-        f"scala40 web table on http://{host}:{port}/ (tables in {args.db}; Ctrl-C stops)",
+        f"scala40 web table on {scheme}://{host}:{port}/ (tables in {args.db}; Ctrl-C stops)",
         flush=True,
     )
     print(_signing_line(store), flush=True)
@@ -203,6 +234,7 @@ COMMAND = Command(
     "other pages where --allow-origin names their origin.",
     configure=_configure,
     run=_run,
-    epilog="examples:\n  scala40 web\n  scala40 web --port 8080 --db tables.sqlite",
+    epilog="examples:\n  scala40 web\n  scala40 web --port 8080 --db tables.sqlite\n"
+    "  scala40 web --host 0.0.0.0 --certfile cert.pem --keyfile key.pem",
 )
 """The ``web`` command."""

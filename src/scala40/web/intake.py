@@ -16,6 +16,11 @@ something before it accepts new ones, so that a request already sent is whole be
 newcomer may take its place.
 
 Each connection carries one request: the server answers in HTTP/1.0 and closes it.
+
+Over TLS (:mod:`scala40.web.tls`), the thread steps each connection's handshake as its
+client's bytes come, never waiting for them (``Intake._handshake``): a connection in
+its handshake is an arriving one that has sent none of its request, held, making room
+and expiring as any other; one whose handshake fails is closed.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import itertools
 import json
 import selectors
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Callable
@@ -33,6 +39,7 @@ from functools import partial
 
 from scala40.web.connections import Connections
 from scala40.web.quotas import client_of
+from scala40.web.tls import wrapped
 from scala40.web.turns import Waits
 
 __all__ = ["ACCEPTS_AT_ONCE", "MAX_HEAD", "Arrived", "Intake"]
@@ -133,7 +140,8 @@ class Intake:
     ``listener``'s connections, held by ``connections``, each request read whole within
     ``read_seconds`` and its body within ``max_body`` bytes, then handed to ``serve``
     (in this thread: ``serve`` starts the thread that answers it, and closes the
-    connection, telling ``connections``, when it is done)."""
+    connection, telling ``connections``, when it is done); with ``tls``, each connection
+    under TLS, its handshake stepped here (see the module)."""
 
     def __init__(
         self,
@@ -142,8 +150,12 @@ class Intake:
         read_seconds: float,
         max_body: int,
         serve: Callable[[Arrived, bytes], None],
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.connections = connections
+        self._tls = tls
+        self._handshaking: set[Arrived] = set()
+        """The arriving connections whose TLS handshake is not done."""
         self._listener = listener
         self._read_seconds = read_seconds
         self._max_body = max_body
@@ -213,6 +225,12 @@ class Intake:
                 return
             except OSError:
                 return  # out of descriptors, or the peer gone: the next turn tries again
+            if self._tls is not None:
+                try:
+                    connection = wrapped(self._tls, connection)
+                except (OSError, ValueError):
+                    connection.close()  # the peer gone already
+                    continue
             now = time.monotonic()
             arrived = Arrived(connection, address, now + self._read_seconds)
             arrived.waits = Waits(partial(self.connections.waiting, arrived))
@@ -245,14 +263,18 @@ class Intake:
             connection.setblocking(False)
             self._selector.register(connection, selectors.EVENT_READ, arrived)
             self._arriving.add(arrived)
+            if self._tls is not None:
+                self._handshaking.add(arrived)
             heapq.heappush(self._deadlines, (arrived.ends, next(self._order), arrived))
 
     def _receive(self, arrived: Arrived) -> None:
+        if arrived in self._handshaking and not self._handshake(arrived):
+            return
         # No more than the request needs: its head (until it has ended), then its body.
         needed = MAX_HEAD + 1 if arrived.length is None else arrived.length
         try:
             chunk = arrived.socket.recv(max(min(_READ_SIZE, needed - len(arrived.data)), 1))
-        except (BlockingIOError, InterruptedError):
+        except (BlockingIOError, InterruptedError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
             return
         except OSError:
             chunk = b""
@@ -280,6 +302,32 @@ class Intake:
             whole = bytes(arrived.data[: arrived.length])
             arrived.data = bytearray()
             self._serve(arrived, whole)
+        elif isinstance(arrived.socket, ssl.SSLSocket) and arrived.socket.pending():
+            # Bytes TLS has taken off the socket past this read: no event tells of them.
+            self._receive(arrived)
+
+    def _handshake(self, arrived: Arrived) -> bool:
+        """Step ``arrived``'s TLS handshake as far as its client's bytes take it, never
+        waiting for more (the selector tells when they come, or when the socket takes what
+        the server has to send): whether it is done. A handshake that fails (plain HTTP
+        sent to the port, bytes that are no TLS, a client that does not trust the
+        certificate, a client gone) closes the connection."""
+        connection = arrived.socket
+        assert isinstance(connection, ssl.SSLSocket)
+        try:
+            connection.do_handshake()
+        except ssl.SSLWantReadError:
+            self._selector.modify(connection, selectors.EVENT_READ, arrived)
+            return False
+        except ssl.SSLWantWriteError:
+            self._selector.modify(connection, selectors.EVENT_WRITE, arrived)
+            return False
+        except OSError:
+            self._drop(arrived)
+            return False
+        self._handshaking.discard(arrived)
+        self._selector.modify(connection, selectors.EVENT_READ, arrived)
+        return True
 
     def _expire(self) -> None:
         now = time.monotonic()
@@ -301,15 +349,18 @@ class Intake:
             )
 
     def _send_and_drop(self, arrived: Arrived, answer: bytes, *, forget: bool = True) -> None:
-        """Send ``answer`` as far as the connection takes it at once, and close it."""
-        with contextlib.suppress(OSError):
-            arrived.socket.send(answer)
+        """Send ``answer`` as far as the connection takes it at once (none before its TLS
+        handshake is done), and close it."""
+        if arrived not in self._handshaking:
+            with contextlib.suppress(OSError):
+                arrived.socket.send(answer)
         self._drop(arrived, forget=forget)
 
     def _drop(self, arrived: Arrived, *, forget: bool = True) -> None:
         """Close an arriving connection (and, with ``forget``, tell the connections)."""
         if arrived in self._arriving:
             self._arriving.discard(arrived)
+            self._handshaking.discard(arrived)
             self._selector.unregister(arrived.socket)
         if forget:
             self.connections.close(arrived)

@@ -1,6 +1,7 @@
 """The web table over HTTP, with the standard library's ``http.server``: the page and its
 static files, the card pictures, the pictures of views, and the JSON interface of
-:class:`~scala40.web.tables.Tables`.
+:class:`~scala40.web.tables.Tables`; over HTTPS too, with a TLS context of Python's
+``ssl`` (:func:`make_server`'s ``ssl_context``: :mod:`scala40.web.tls`).
 
 The server is same-origin by default: a request whose ``Origin`` header names another
 origin than the server's own is refused (403), unless whoever starts the server allows
@@ -85,6 +86,7 @@ import json
 import math
 import queue
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -97,7 +99,7 @@ from urllib.parse import urlparse
 # The module, not its names: the command line's package, which scala40.web.tables imports
 # for its bot seats, imports this module through ``scala40 web``.
 import scala40.web.tables as web_tables
-from scala40._checks import describe, refuse_json_constant
+from scala40.checks import describe, refuse_json_constant
 from scala40.deadline import Deadline
 from scala40.drawing import PACKS, card_set, view_svg
 from scala40.errors import (
@@ -113,6 +115,7 @@ from scala40.web.limits import ServerLimits
 from scala40.web.lobby import games_listing
 from scala40.web.quotas import client_of
 from scala40.web.requests import read_query, refuse
+from scala40.web.tls import check_server_context
 from scala40.web.turns import Turns, reclaimable, reclaimed, waiting_as
 
 __all__ = ["MAX_BODY", "STATIC_FILES", "TableHandler", "make_server"]
@@ -423,7 +426,9 @@ class TableHandler(BaseHTTPRequestHandler):
     def _shut(self) -> None:
         """End the answer being written: the connection shut both ways."""
         with suppress(OSError):
-            self.connection.shutdown(socket.SHUT_RDWR)
+            # The socket's own shutdown, under TLS too: a TLS socket's would first let go
+            # of its TLS, and a write racing it would then send the answer in clear.
+            socket.socket.shutdown(self.connection, socket.SHUT_RDWR)
 
     def log_message(self, format: str, *args: Any) -> None:
         del format, args  # quiet: a server of one's own logs as it likes
@@ -464,6 +469,7 @@ class _TableServer(ThreadingHTTPServer):
         address: tuple[str, int],
         handler: type[TableHandler],
         limits: ServerLimits,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         # The family of the host's address (``::1`` is IPv6), as the standard library's
         # own ``http.server`` chooses it: the class's IPv4 could not bind an IPv6 host.
@@ -478,7 +484,7 @@ class _TableServer(ThreadingHTTPServer):
         """The turns in which requests are worked on (:mod:`scala40.web.turns`)."""
         self._whole: dict[socket.socket, bytes] = {}
         self._intake = Intake(
-            self.socket, self.connections, limits.read_seconds, MAX_BODY, self._dispatch
+            self.socket, self.connections, limits.read_seconds, MAX_BODY, self._dispatch, tls
         )
         self._workers = _Workers(self._answer)
 
@@ -590,6 +596,7 @@ def make_server(
     start: bool = True,
     limits: ServerLimits | None = None,
     handler: type[TableHandler] = TableHandler,
+    ssl_context: ssl.SSLContext | None = None,
 ) -> ThreadingHTTPServer:
     """A web table server on ``host`` and ``port`` (0: any free port; the server's
     ``server_address`` says which) over ``store``'s tables, with ``limits`` (the
@@ -600,10 +607,16 @@ def make_server(
     ``server_close()``), else call its ``serve_forever()``. The server reads requests
     whole, holds its connections and hands out its turns as :mod:`scala40.web.intake`,
     :mod:`scala40.web.connections` and :mod:`scala40.web.turns` say (a handler served by
-    the standard library's server of one's own gets none of that).
+    the standard library's server of one's own gets none of that). With ``ssl_context``
+    (a server's, presenting its certificate: :func:`scala40.web.tls.server_context`
+    makes one from PEM files), it serves HTTPS: each connection's handshake is part of
+    its request's read time, stepped by the thread that reads every connection
+    (:mod:`scala40.web.tls`).
 
     :raises InvalidArgumentError: ``limits`` beside a ``Tables`` that has its own;
-        ``handler`` not a :class:`TableHandler`.
+        ``handler`` not a :class:`TableHandler`; ``ssl_context`` not an
+        ``ssl.SSLContext``, or a client's.
+    :raises InvalidValueError: ``ssl_context`` presents no certificate.
     """
     if isinstance(store, web_tables.Tables):
         if limits is not None:
@@ -615,11 +628,13 @@ def make_server(
         raise InvalidArgumentError(
             f"handler must be TableHandler or a subclass of it, got {describe(handler)}"
         )
+    if ssl_context is not None:
+        check_server_context(ssl_context)
     # The games are loaded before any request comes: loading them costs as much CPU as
     # tens of requests, which the first client would pay and be expected to cost again.
     games_listing()
     bound = type(f"Bound{handler.__name__}", (handler,), {"tables": tables, "faults": FaultLog()})
-    server = _TableServer((host, port), bound, tables.limits)
+    server = _TableServer((host, port), bound, tables.limits, ssl_context)
     if start:
         threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
