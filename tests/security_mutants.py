@@ -141,6 +141,22 @@ MUTANTS: dict[str, Mutant] = {
         "        while False:\n",
         "no arriving connection expires",
     ),
+    "scala40.web.tls:wrapped": Mutant(
+        "    connection.setblocking(False)\n    return context.wrap_socket(connection, server_side=True, do_handshake_on_connect=False)\n",
+        "    connection.setblocking(True)\n    return context.wrap_socket(connection, server_side=True)\n",
+        "each connection's whole handshake done as it is accepted, as a wrapped listening "
+        "socket's accept() does it: a silent client holds the thread that accepts every other",
+    ),
+    "scala40.web.intake:Intake._handshake#step": Mutant(
+        "            connection.do_handshake()\n",
+        "            connection.setblocking(True)\n            connection.do_handshake()\n",
+        "a handshake's step waiting for the rest of the client's bytes",
+    ),
+    "scala40.web.intake:Intake._handshake#failed": Mutant(
+        "        except OSError:\n            self._drop(arrived)\n",
+        "        except OSError:\n            pass\n",
+        "a connection whose handshake failed kept until the read time",
+    ),
     "scala40.web.dealing:draw_deal": Mutant(
         "        shuffled = shuffle is not False\n",
         "        shuffled = shuffle is True\n",
@@ -768,6 +784,30 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
         ),
     ),
     # The web table.
+    "scala40.web.tls:wrapped": (
+        Mutant(
+            "    connection.setblocking(False)\n    return context.wrap_socket(connection, server_side=True, do_handshake_on_connect=False)\n",
+            "    connection.settimeout(10.0)\n    return context.wrap_socket(connection, server_side=True)\n",
+            "the handshake done as the connection is accepted, bounded by a timeout: each "
+            "silent client holds every other for 10 s",
+        ),
+    ),
+    "scala40.web.intake:Intake._handshake#step": (
+        Mutant(
+            "            connection.do_handshake()\n",
+            "            connection.settimeout(10.0)\n            connection.do_handshake()\n",
+            "a handshake's step waiting up to 10 s for the client's bytes (a socket's "
+            "timeout where the read time is the bound)",
+        ),
+    ),
+    "scala40.web.intake:Intake._handshake#failed": (
+        Mutant(
+            "        except OSError:\n            self._drop(arrived)\n",
+            "        except ssl.SSLEOFError:\n            self._drop(arrived)\n        except OSError:\n            pass\n",
+            "only a client gone closes its connection: one whose bytes are no TLS is kept "
+            "until the read time",
+        ),
+    ),
     "scala40.web.intake:Intake._expire": (
         Mutant(
             "                self._drop(arrived)  # half a head: nothing to answer\n",
