@@ -3,9 +3,12 @@ planted mistake when asked (``python -m tests.conformance_engine PLANT``): the r
 report it with its position and rule IDs, and nothing else.
 
 Plants: ``none``; ``drop-move`` (lists a position's moves without its last); ``allow``
-(judges every move legal); ``perft`` (counts one sequence more); ``score`` (one point more
-for seat 0); ``meld`` (calls an ambiguous meld a meld); ``garbage`` (answers a line that
-is not JSON); ``silent`` (answers nothing); ``exit`` (exits at the first request).
+(judges every move legal); ``refuse-all`` (judges every move illegal); ``perft`` (counts
+one sequence more); ``score`` (one point more for seat 0); ``meld`` (calls an ambiguous
+meld a meld); ``skip-all`` (skips every request); ``escapes`` (answers every meld with its
+verdict and a reading full of terminal escapes); ``garbage`` (answers a line that is not
+JSON); ``deep`` (answers JSON nested 100,000 deep); ``silent`` (answers nothing);
+``exit`` (exits at the first request, saying why on its standard error).
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ def _answer(request: dict[str, Any], plant: str) -> dict[str, Any]:
         verdict = {0: "not a meld", 1: "meld"}.get(len(readings), "ambiguous")
         if plant == "meld" and verdict == "ambiguous":
             verdict = "meld"
+        if plant == "escapes":
+            hostile = "\x1b[2J\x1b]0;owned\x07\u009b31m\u202e\nmeld"
+            return {"verdict": verdict, "readings": [{"meld": hostile, "value": 10**400}]}
         return {"verdict": verdict, "readings": readings}
     state = position_from_text(request["position"])
     if op == "moves":
@@ -46,7 +52,7 @@ def _answer(request: dict[str, Any], plant: str) -> dict[str, Any]:
             return {"legal": plant == "allow"}
         except Scala40Error:
             return {"skip": True}
-        return {"legal": True}
+        return {"legal": plant != "refuse-all"}
     if op == "score":
         after = state.apply(request["move"])
         points = list(after.last_hand.points)
@@ -63,12 +69,19 @@ def main() -> None:
     plant = sys.argv[1] if len(sys.argv) > 1 else "none"
     for raw in sys.stdin:
         if plant == "exit":
+            print("engine: no rules loaded, \x1b[31mgiving up\x1b[0m", file=sys.stderr)
             return
         if plant == "silent":
             time.sleep(60)
             return
         if plant == "garbage":
             print("this is no JSON", flush=True)
+            continue
+        if plant == "deep":
+            print("[" * 100_000, flush=True)
+            continue
+        if plant == "skip-all":
+            print('{"skip": true}', flush=True)
             continue
         print(json.dumps(_answer(json.loads(raw), plant)), flush=True)
 

@@ -603,6 +603,67 @@ MUTANTS: dict[str, Mutant] = {
         '  if (false) return "Warning: this server signs nothing',
         "the page not saying that the server signs nothing",
     ),
+    "scala40.conformance._process:EngineProcess.ask": Mutant(
+        "        if not written.wait(self.timeout):\n",
+        "        if not written.wait():\n",
+        "a request written to an engine that does not read waited on for ever",
+    ),
+    "scala40.conformance._text:bounded_json": Mutant(
+        "    except RecursionError:\n",
+        "    except ZeroDivisionError:\n",
+        "JSON nested deeper than the reader recurses raising RecursionError: a traceback",
+    ),
+    "scala40.conformance:line_problem": Mutant(
+        "        if not fits(line.get(name)):\n",
+        "        if False:\n",
+        "a corpus line without the fields its section reads run (a KeyError: a traceback)",
+    ),
+    "scala40.conformance.runner:Report.gaps": Mutant(
+        "        return tuple(found)\n",
+        "        return ()\n",
+        "a run that skipped everything, or judged nothing, passed",
+    ),
+    "scala40.conformance.runner:legal_moves_asked": Mutant(
+        "    return tuple(\n        move for move in dict.fromkeys(",
+        "    return () and tuple(\n        move for move in dict.fromkeys(",
+        "a refusal line asked about its refused move alone: an engine that refuses every "
+        "move passes",
+    ),
+    "scala40.conformance._process:EngineProcess.__init__": Mutant(
+        '            {"start_new_session": True}\n',
+        '            {"start_new_session": False}\n',
+        "the engine in the runner's process group: the group killed at the end is not its own",
+    ),
+    "scala40.conformance._process:EngineProcess._kill_group": Mutant(
+        "                os.killpg(self.process.pid, signal.SIGKILL)\n",
+        "                os.kill(self.process.pid, signal.SIGKILL)\n",
+        "the engine's process killed alone: what it started runs on",
+    ),
+    "scala40.conformance._text:printable": Mutant(
+        "    if text.isprintable():\n",
+        "    if True:\n",
+        "an engine's text printed as itself, escapes and line breaks included",
+    ),
+    "scala40.conformance:read_corpus": Mutant(
+        "        if hashlib.sha256(data).hexdigest() != digest:\n",
+        "        if False:\n",
+        "a corpus file edited after it was written read as the manifest's",
+    ),
+    "scala40.conformance:_manifest_files": Mutant(
+        "        if not _FILE_NAME.fullmatch(name):\n",
+        "        if False:\n",
+        "a manifest listing a path out of the corpus's directory read there",
+    ),
+    "scala40.conformance:write_corpus": Mutant(
+        "        if present and not replace:\n",
+        "        if False:\n",
+        "the corpus written over the user's files in a directory that is not empty",
+    ),
+    "scala40.conformance:_write_new": Mutant(
+        "        os.replace(aside, path)\n",
+        "        path.write_bytes(Path(aside).read_bytes())\n",
+        "a replaced corpus file written through the link at its name",
+    ),
 }
 
 REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
@@ -1154,6 +1215,67 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a record file read whole before its size is judged (/dev/zero: without end)",
         ),
     ),
+    "scala40.conformance._text:bounded_json": (
+        Mutant(
+            "        if depth > max_depth:\n",
+            "        if False:\n",
+            "JSON nested a little less than the reader recurses taken (repr then recurses)",
+        ),
+    ),
+    "scala40.conformance:line_problem": (
+        Mutant(
+            "{**_HEAD, **_SECTION_FIELDS[section]}",
+            "_HEAD",
+            "only the fields every line has checked, not the section's own",
+        ),
+    ),
+    "scala40.conformance.runner:Report.gaps": (
+        Mutant(
+            '            if section == "refusal" and not self.legal_judged:\n',
+            "            if False:\n",
+            "a refusal section that judged no legal move passed",
+        ),
+    ),
+    "scala40.conformance.runner:legal_moves_asked": (
+        Mutant(
+            "moves[max(at - 1, 0) : at + 1]",
+            "moves[at : at + 1]",
+            "the legal move after the refused one asked about, not the one before it",
+        ),
+    ),
+    "scala40.conformance._text:printable": (
+        Mutant(
+            "char if char.isprintable() else",
+            "char if char.isprintable() or ord(char) > 127 else",
+            "the C0 controls escaped, and not the C1 ones or the bidirectional overrides",
+        ),
+    ),
+    "scala40.conformance:_manifest_files": (
+        Mutant(
+            "        if not _FILE_NAME.fullmatch(name):\n",
+            "        if not _FILE_NAME.search(name):\n",
+            "a name that ends as a corpus file's taken, whatever path comes before it",
+        ),
+    ),
+    "scala40.conformance:write_corpus": (
+        Mutant(
+            "            if entry is not None and (entry.is_symlink() or not entry.is_file()):\n",
+            "            if entry is not None and not entry.is_file():\n",
+            "a link to a file taken for the file it points to",
+        ),
+        Mutant(
+            "        if target.is_symlink():\n",
+            "        if False:\n",
+            "a directory that is a link written into",
+        ),
+    ),
+    "scala40.conformance:_write_new": (
+        Mutant(
+            '_NEW_FILE | getattr(os, "O_BINARY", 0)',
+            "os.O_WRONLY | os.O_CREAT | os.O_TRUNC",
+            "a new corpus file opened through a link that appeared after the directory's check",
+        ),
+    ),
 }
 """Beside each defence's removal (:data:`MUTANTS`), the plausible regressions of it, which
 the tests of its rows must catch as well (the mutant check runs them all)."""
@@ -1257,6 +1379,18 @@ NO_REGRESSION: dict[str, str] = {
     "scala40.__main__:_interrupt_once": "one signal ignored: not ignoring it is the removal",
     "scala40.cli.simulate:_Collector.run": (
         "the games played in a thread of their own: playing them in the main thread is the removal"
+    ),
+    "scala40.conformance._process:EngineProcess.ask": (
+        "one wait, bounded by the run's timeout: waiting without it is the removal"
+    ),
+    "scala40.conformance._process:EngineProcess.__init__": (
+        "one flag, a session of the engine's own: leaving it out is the removal"
+    ),
+    "scala40.conformance._process:EngineProcess._kill_group": (
+        "one kill of the whole group: killing the engine alone is the removal"
+    ),
+    "scala40.conformance:read_corpus": (
+        "one compare of the whole digest with the manifest's: skipping it is the removal"
     ),
 }
 """The defences whose removal is the one regression they have, and why."""

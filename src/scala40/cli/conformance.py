@@ -12,24 +12,20 @@ conformance corpus, and run another implementation over it (:mod:`scala40.confor
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+from typing import Any
 
-from scala40.cli.common import (
-    EXIT_INVALID,
-    EXIT_OK,
-    Command,
-    UsageError,
-    add_number_option,
-    print_json,
-)
+from scala40.cli.common import add_number_option, print_json
+from scala40.commands import EXIT_INVALID, EXIT_OK, Command, UsageError
 from scala40.conformance import (
-    MANIFEST,
     SECTIONS,
+    Report,
     read_corpus,
+    read_corpus_directory,
     run_engine,
     shipped_corpus,
     write_corpus,
 )
+from scala40.conformance._text import printable
 from scala40.game import game_names
 
 __all__ = ["CONFORMANCE_COMMAND", "CORPUS_COMMAND"]
@@ -37,13 +33,21 @@ __all__ = ["CONFORMANCE_COMMAND", "CORPUS_COMMAND"]
 
 def _configure_corpus(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "directory", metavar="DIRECTORY", help="where to write the corpus (made if need be)"
+        "directory",
+        metavar="DIRECTORY",
+        help="where to write the corpus: a new or empty directory (made if need be)",
+    )
+    parser.add_argument(
+        "--replace",
+        action="store_true",
+        help="write into a directory that is not empty, replacing the corpus's own files "
+        "there (never through a symbolic link) and touching nothing else",
     )
 
 
 def _run_corpus(args: argparse.Namespace) -> int:
-    for path in write_corpus(args.directory):
-        print(path)
+    for path in write_corpus(args.directory, replace=args.replace):
+        print(printable(str(path)))
     return EXIT_OK
 
 
@@ -58,7 +62,8 @@ def _configure_conformance(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--corpus",
         metavar="DIRECTORY",
-        help="a corpus written by 'scala40 corpus' (default: the one shipped with the package)",
+        help="a corpus written by 'scala40 corpus', each file checked against its manifest "
+        "(default: the one shipped with the package)",
     )
     parser.add_argument("--game", metavar="GAME", help="only this game's lines")
     parser.add_argument("--preset", metavar="PRESET", help="only this preset's lines")
@@ -70,41 +75,65 @@ def _configure_conformance(parser: argparse.ArgumentParser) -> None:
         help=f"only these sections ({', '.join(SECTIONS)}; default: all)",
     )
     add_number_option(
-        parser, "--timeout", 4, "seconds the engine has for each answer (default: 10)", 10
+        parser,
+        "--timeout",
+        4,
+        "seconds the engine has for each request and answer (default: 10)",
+        10,
     )
     parser.add_argument(
-        "--json", action="store_true", help="each disagreement as one JSON object a line"
+        "--allow-skip",
+        action="store_true",
+        help="exit 0 even when the engine skipped requests, or a section judged nothing "
+        "(or no legal move): by default such a run fails",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="each disagreement as one JSON object a line, then the summary as one",
     )
 
 
-def _read_directory(directory: str) -> dict[str, str]:
-    base = Path(directory)
-    try:
-        return {
-            path.name: path.read_bytes().decode("utf-8")
-            for path in sorted(base.iterdir())
-            if path.suffix in (".jsonl", ".json")
-        }
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"--corpus: cannot read {directory!r}: {error}") from None
+def _chosen_lines(args: argparse.Namespace, files: dict[str, str]) -> list[dict[str, Any]]:
+    lines = [line for line in read_corpus(files) if args.game is None or line["game"] == args.game]
+    if args.preset is not None and not any(line["preset"] == args.preset for line in lines):
+        presets = sorted({line["preset"] for line in lines})
+        of = f" of {args.game}" if args.game is not None else ""
+        raise UsageError(
+            f"--preset: no corpus line is of the preset {printable(args.preset, 40)!r}{of}; "
+            f"the presets{of}: {', '.join(printable(name, 40) for name in presets) or 'none'}"
+        )
+    chosen = [line for line in lines if args.preset is None or line["preset"] == args.preset]
+    if not chosen:
+        raise UsageError("no corpus line is of the game and preset asked")
+    return chosen
+
+
+def _summary_json(report: Report, allow_skip: bool) -> dict[str, Any]:
+    return {
+        "summary": {
+            section: {
+                "agreed": report.agreed[section],
+                "disagreed": report.disagreed(section),
+                "skipped": report.skipped[section],
+            }
+            for section in report.agreed
+        },
+        "legal_judged": report.legal_judged,
+        "gaps": list(report.gaps),
+        "passed": not report.disagreements and (allow_skip or not report.gaps),
+    }
 
 
 def _run_conformance(args: argparse.Namespace) -> int:
     if args.game is not None and args.game not in game_names():
-        raise UsageError(f"--game: unknown game {args.game!r}; known: {', '.join(game_names())}")
+        raise UsageError(
+            f"--game: unknown game {printable(args.game, 40)!r}; known: {', '.join(game_names())}"
+        )
     if not 1 <= args.timeout <= 3600:
         raise UsageError(f"--timeout must be from 1 to 3600 seconds, got {args.timeout}")
-    files = shipped_corpus() if args.corpus is None else _read_directory(args.corpus)
-    if MANIFEST not in files:
-        raise UsageError(f"--corpus: {args.corpus!r} holds no {MANIFEST}")
-    lines = [
-        line
-        for line in read_corpus(files)
-        if (args.game is None or line["game"] == args.game)
-        and (args.preset is None or line["preset"] == args.preset)
-    ]
-    if not lines:
-        raise UsageError("no corpus line is of the game and preset asked")
+    files = shipped_corpus() if args.corpus is None else read_corpus_directory(args.corpus)
+    lines = _chosen_lines(args, files)
     report = run_engine(args.engine, lines, timeout=args.timeout, sections=args.sections)
     for item in report.disagreements:
         if args.json:
@@ -120,16 +149,24 @@ def _run_conformance(args: argparse.Namespace) -> int:
             )
         else:
             print(item.text())
-    if not args.json:
+    if args.json:
+        print_json(_summary_json(report, args.allow_skip))
+    else:
         for summary in report.summary():
             print(summary)
-    return EXIT_OK if report.passed else EXIT_INVALID
+        if report.gaps:
+            accepted = "accepted (--allow-skip)" if args.allow_skip else "a failure"
+            print(f"incomplete, {accepted}: {'; '.join(report.gaps)}")
+    if report.disagreements or (report.gaps and not args.allow_skip):
+        return EXIT_INVALID
+    return EXIT_OK
 
 
 CORPUS_COMMAND = Command(
     name="corpus",
     summary="write the conformance corpus: positions, moves, refusals, melds, scores, perft",
-    description="Write the conformance corpus into DIRECTORY: for every game and preset, "
+    description="Write the conformance corpus into DIRECTORY (a new or empty one, unless "
+    "--replace): for every game and preset, "
     "positions with their legal moves in the canonical order, near-miss moves with the "
     "rules that refuse them, melds with their verdicts and values, hands' ends with every "
     "seat's points, and perft counts, one JSON object a line (<game>.jsonl), and "
@@ -149,8 +186,8 @@ CONFORMANCE_COMMAND = Command(
     "--corpus), sending one JSON request a line on its standard input (moves, judge, meld, "
     "score, perft) and reading one JSON answer a line on its standard output; print each answer that "
     "differs from the library's with its position, the two answers and the IDs of the "
-    "rules at stake, then a line a section. Exit code 0 when every answer agreed, 1 "
-    "otherwise.",
+    "rules at stake, then a line a section. Exit code 0 when every answer agreed and "
+    "nothing was skipped, 1 otherwise (--allow-skip accepts skipped requests).",
     configure=_configure_conformance,
     run=_run_conformance,
     epilog="examples:\n"

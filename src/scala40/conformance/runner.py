@@ -8,7 +8,10 @@ line's ``id``, ``game``, ``preset`` and an ``op``:
 
 * ``{"op": "moves", "position": TEXT}``: answer ``{"moves": [TEXT, ...]}``, the
   position's legal moves as the library writes them (any order: the runner sorts them);
-* ``{"op": "judge", "position": TEXT, "move": TEXT}``: answer ``{"legal": BOOL}``;
+* ``{"op": "judge", "position": TEXT, "move": TEXT}``: answer ``{"legal": BOOL}``. A
+  refusal line is asked about its refused move, then about the legal moves just before
+  and just after it in the position's canonical order (its near neighbours, which the
+  library lists at run time): an engine that calls every move illegal disagrees;
 * ``{"op": "meld", "cards": TEXT}``: the cards taken as a set, in any order; answer
   ``{"verdict": "meld" | "ambiguous" | "not a meld"}`` (one reading, several, none), with,
   where it likes, ``"readings": [{"meld": TEXT, "value": INT}, ...]``, every meld the
@@ -17,49 +20,60 @@ line's ``id``, ``game``, ``preset`` and an ``op``:
   ``{"points": [INT, ...]}``, what the hand scored for each seat;
 * ``{"op": "perft", "position": TEXT, "depth": INT}``: answer ``{"count": INT}``.
 
-An engine answers ``{"skip": true}`` to a request it does not handle (counted, not a
-disagreement). Each answer must come within the runner's ``timeout`` and be at most
-:data:`MAX_ANSWER_BYTES` long; an engine that answers late, too long, not JSON, or exits,
-is reported and the run stops.
+An engine answers ``{"skip": true}`` to a request it does not handle: counted, not a
+disagreement, but a run with a skipped answer, a section that judged nothing, or a
+refusal section that judged no legal move is not a complete run (:attr:`Report.gaps`),
+and does not pass. Each request must be read and each answer come within the runner's
+``timeout``; an answer is at most :data:`MAX_ANSWER_BYTES` long and nested at most
+:data:`MAX_ANSWER_DEPTH` levels. An engine that reads no request, answers late, too long,
+too deep, not JSON, or exits, is reported in one line and the run stops. The engine runs
+in a process group of its own, killed with every process in it when the run ends.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
-import os
-import selectors
 import shlex
-import subprocess
-import time
 from collections.abc import Iterable, Mapping, Sequence
-from typing import IO, Any
+from typing import Any
 
 import attrs
 
-from scala40._checks import describe
+from scala40.checks import describe
+from scala40.conformance._process import EngineProcess, EngineStoppedError
+from scala40.conformance._text import bounded_json, printable, shown
 from scala40.errors import InvalidArgumentError, InvalidValueError, Scala40Error
+from scala40.game import position_from_text
+from scala40.perft import canonical_moves
 
 __all__ = [
     "MAX_ANSWER_BYTES",
+    "MAX_ANSWER_DEPTH",
     "Disagreement",
     "EngineError",
     "Report",
+    "legal_moves_asked",
     "request_for",
     "run_engine",
 ]
 
 MAX_ANSWER_BYTES = 1_000_000
 """The longest answer line read from an engine (far more than any position's moves)."""
+MAX_ANSWER_DEPTH = 8
+"""The deepest nesting of an answer read (an answer of the protocol nests 3 levels)."""
 
 
 class EngineError(Scala40Error, RuntimeError):
-    """The engine could not be run or stopped answering by the protocol (it exited, sent
-    no line within the timeout, or sent one that is too long or not a JSON object)."""
+    """The engine could not be run or stopped answering by the protocol (it exited, read
+    no request or sent no answer within the timeout, or sent a line that is too long,
+    too deeply nested or not a JSON object)."""
 
 
 @attrs.frozen
 class Disagreement:
-    """One corpus line where the engine's answer differs from the library's."""
+    """One answer of the engine that differs from the library's. Every text in it is
+    printable (what the engine or the corpus sent is escaped)."""
 
     id: str
     """The corpus line's ``id``."""
@@ -84,27 +98,56 @@ class Disagreement:
 
 @attrs.frozen
 class Report:
-    """What a run found: per section, the lines agreed, disagreed and skipped, and each
-    disagreement."""
+    """What a run found: per section, the answers agreed and skipped, each disagreement,
+    and how many of the refusal section's judged moves were legal ones."""
 
     agreed: Mapping[str, int]
+    """The answers that agreed with the library's, per section asked."""
     skipped: Mapping[str, int]
+    """The requests the engine skipped (``{"skip": true}``), per section asked."""
     disagreements: tuple[Disagreement, ...]
+    legal_judged: int = 0
+    """The answers (not skipped) about a legal move, in the refusal section."""
+
+    def disagreed(self, section: str) -> int:
+        """The answers of ``section`` that differed from the library's."""
+        return sum(1 for item in self.disagreements if item.section == section)
+
+    @property
+    def gaps(self) -> tuple[str, ...]:
+        """What the run did not judge, in words: the sections with skipped requests,
+        those that judged nothing, and a refusal section that judged no legal move."""
+        found = []
+        for section in self.agreed:
+            count = self.skipped[section]
+            skipped = f"{count} {'request' if count == 1 else 'requests'} skipped"
+            if not self.agreed[section] + self.disagreed(section):
+                found.append(f"{section}: nothing judged" + (f" ({skipped})" if count else ""))
+                continue
+            if count:
+                found.append(f"{section}: {skipped}")
+            if section == "refusal" and not self.legal_judged:
+                found.append("refusal: no legal move judged")
+        return tuple(found)
 
     @property
     def passed(self) -> bool:
-        """Whether no answer differed from the library's."""
-        return not self.disagreements
+        """Whether no answer differed from the library's and nothing was left unjudged
+        (no :attr:`gaps`)."""
+        return not self.disagreements and not self.gaps
 
     def summary(self) -> list[str]:
-        """One line a section: agreed, disagreed, skipped."""
+        """One line a section: answers agreed, disagreed, skipped (for the refusal
+        section, how many of the moves judged were legal)."""
         lines = []
         for section in self.agreed:
-            wrong = sum(1 for item in self.disagreements if item.section == section)
-            lines.append(
-                f"{section}: {self.agreed[section]} agreed, {wrong} disagreed, "
-                f"{self.skipped[section]} skipped"
+            line = (
+                f"{section}: {self.agreed[section]} agreed, {self.disagreed(section)} "
+                f"disagreed, {self.skipped[section]} skipped"
             )
+            if section == "refusal":
+                line += f" ({self.legal_judged} of the moves judged legal)"
+            lines.append(line)
         return lines
 
 
@@ -119,7 +162,8 @@ _FIELDS = {
 
 
 def request_for(line: Mapping[str, Any]) -> dict[str, Any]:
-    """The request the runner sends an engine for a corpus line.
+    """The request the runner sends an engine for a corpus line (for a refusal line, the
+    request about its refused move).
 
     >>> from scala40.conformance.runner import request_for
     >>> line = {"id": "x/1", "section": "meld", "game": "scala40", "preset": "official",
@@ -135,51 +179,94 @@ def request_for(line: Mapping[str, Any]) -> dict[str, Any]:
     return request
 
 
-def _subject(line: Mapping[str, Any]) -> str:
+def legal_moves_asked(line: Mapping[str, Any]) -> tuple[str, ...]:
+    """The legal moves a refusal line's engine is asked to judge besides the refused
+    move: the legal moves just before and just after it in the position's canonical
+    order (fewer where it has no neighbour on one side, none where nobody moves).
+
+    >>> from scala40.conformance import read_corpus, shipped_corpus
+    >>> from scala40.conformance.runner import legal_moves_asked
+    >>> line = next(line for line in read_corpus(shipped_corpus())
+    ...             if line["section"] == "refusal" and line["game"] == "scala40")
+    >>> line["move"], legal_moves_asked(line)
+    ('discard 10C', ('draw',))
+
+    :raises InvalidValueError: the line's position cannot be read, or its moves listed.
+    """
+    try:
+        moves = [str(move) for move in canonical_moves(position_from_text(line["position"]))]
+    except Scala40Error as error:
+        raise InvalidValueError(
+            f"{printable(str(line['id']), 80)}: its position's moves cannot be listed: "
+            f"{printable(str(error), 200)}"
+        ) from None
+    at = bisect.bisect_left(moves, line["move"])
+    return tuple(
+        move for move in dict.fromkeys(moves[max(at - 1, 0) : at + 1]) if move != line["move"]
+    )
+
+
+def _subject(line: Mapping[str, Any], move: str | None) -> str:
     if line["section"] == "meld":
-        return f"cards: {line['cards']}"
-    subject = f"position: {line['position']}"
-    if "move" in line:
-        subject += f"\n  move: {line['move']}"
-    if "depth" in line:
+        return f"cards: {printable(line['cards'])}"
+    subject = f"position: {printable(line['position'])}"
+    if move is not None:
+        subject += f"\n  move: {printable(move)}"
+    if "depth" in line and line["section"] == "perft":
         subject += f"\n  depth: {line['depth']}"
     return subject
 
 
-def _judged(line: Mapping[str, Any], answer: Mapping[str, Any]) -> tuple[str, str] | None:
-    """The library's answer and the engine's, in words, where they differ; else None."""
+def _moves_words(count: int) -> str:
+    return f"{count} {'move' if count == 1 else 'moves'}"
+
+
+def _judged(
+    line: Mapping[str, Any], answer: Mapping[str, Any], legal: str | None
+) -> tuple[str, str] | None:
+    """The library's answer and the engine's, in words, where they differ; else None.
+    ``legal`` is the legal move a refusal line's request asked about, if it did."""
     section = line["section"]
     if section == "moves":
         got = answer.get("moves")
         if not isinstance(got, list) or not all(isinstance(move, str) for move in got):
-            return "a list of moves", f"no list of moves: {describe(got)}"
+            return "a list of moves", f"no list of moves: {shown(got)}"
         expected = line["moves"]
-        mine, theirs = set(expected), set(got)
         if sorted(got) == expected:
             return None
+        mine, theirs = set(expected), set(got)
         missing = [move for move in expected if move not in theirs]
         extra = sorted(move for move in theirs if move not in mine)
         twice = len(got) != len(theirs)
         return (
-            f"{len(expected)} moves",
-            f"{len(got)} moves; missing {missing or 'none'}; not legal {extra or 'none'}"
+            _moves_words(len(expected)),
+            f"{_moves_words(len(got))}; missing {shown(missing) if missing else 'none'}; "
+            f"not legal {shown(extra) if extra else 'none'}"
             + ("; some listed twice" if twice else ""),
         )
     if section == "refusal":
-        if answer.get("legal") is False:
+        verdict = answer.get("legal")
+        said = (
+            {True: "legal", False: "illegal"}.get(verdict) if isinstance(verdict, bool) else None
+        )
+        said = said or f"no verdict of legal: {shown(verdict)}"
+        if legal is not None:
+            return None if verdict is True else ("legal", said)
+        if verdict is False:
             return None
-        return f"illegal: {line['reason']}", f"legal: {describe(answer.get('legal'))}"
+        return f"illegal: {printable(line['reason'], 300)}", said
     if section == "meld":
         verdict = answer.get("verdict")
         expected = line["verdict"]
         ours = [(reading["meld"], reading["value"]) for reading in line.get("readings", ())]
         if verdict != expected:
-            return _meld_words(expected, ours), describe(verdict)
+            return _meld_words(expected, ours), shown(verdict)
         if "readings" in answer:
             theirs = answer["readings"]
             if not isinstance(theirs, list) or not all(isinstance(item, dict) for item in theirs):
-                return _meld_words(expected, ours), f"no list of readings: {describe(theirs)}"
-            # Sorted by their repr: an engine's values may be of any JSON type.
+                return _meld_words(expected, ours), f"no list of readings: {shown(theirs)}"
+            # Sorted by their repr: an engine's values may be of any JSON type (bounded in
+            # depth, so that repr does not recurse without end).
             got = sorted(((item.get("meld"), item.get("value")) for item in theirs), key=repr)
             if got != sorted(ours, key=repr):
                 return _meld_words(expected, ours), _meld_words(str(verdict), got)
@@ -187,96 +274,42 @@ def _judged(line: Mapping[str, Any], answer: Mapping[str, Any]) -> tuple[str, st
     if section == "score":
         if answer.get("points") == line["points"]:
             return None
-        return f"points {line['points']}", f"points {describe(answer.get('points'))}"
+        return f"points {line['points']}", f"points {shown(answer.get('points'))}"
     if answer.get("count") == line["count"]:
         return None
-    return f"{line['count']} sequences", f"{describe(answer.get('count'))} sequences"
+    return f"{line['count']} sequences", f"{shown(answer.get('count'))} sequences"
 
 
 def _meld_words(verdict: str, readings: Sequence[tuple[Any, Any]]) -> str:
     if not readings:
-        return verdict
-    shown = "; ".join(f"{meld} worth {value}" for meld, value in readings)
-    return f"{verdict}: {shown}"
+        return printable(verdict)
+    shown_readings = "; ".join(
+        f"{shown(meld)} worth {shown(value)}" for meld, value in readings[:20]
+    )
+    more = f"; and {len(readings) - 20} more" if len(readings) > 20 else ""
+    return f"{printable(verdict)}: {shown_readings}{more}"
 
 
-class _Engine:
-    """An engine's process, one request and answer at a time."""
+def _read_answer(raw: bytes, label: str) -> dict[str, Any]:
+    try:
+        answer = bounded_json(raw.decode("utf-8"), MAX_ANSWER_DEPTH)
+    except ValueError as error:  # not UTF-8, not JSON, or too deep
+        raise EngineError(
+            f"the answer to {label} is not JSON ({error}): {shown(raw[:200])}"
+        ) from None
+    if not isinstance(answer, dict):
+        raise EngineError(f"the answer to {label} is not a JSON object: {shown(answer)}")
+    return answer
 
-    def __init__(self, command: str, timeout: float) -> None:
-        try:
-            argv = shlex.split(command)
-        except ValueError as error:
-            raise InvalidValueError(f"the engine's command cannot be read: {error}") from None
-        if not argv:
-            raise InvalidValueError("the engine's command is empty")
-        try:
-            self.process = subprocess.Popen(
-                argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-            )
-        except OSError as error:
-            raise EngineError(f"the engine could not be started: {error}") from None
-        self.timeout = timeout
-        self.selector = selectors.DefaultSelector()
-        assert self.process.stdout is not None
-        os.set_blocking(self.process.stdout.fileno(), False)
-        self.selector.register(self.process.stdout, selectors.EVENT_READ)
-        self.buffer = b""
 
-    def ask(self, request: Mapping[str, Any]) -> Any:
-        stdin: IO[bytes] | None = self.process.stdin
-        assert stdin is not None
-        try:
-            stdin.write(json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n")
-            stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise EngineError(f"the engine exited before request {request['id']}") from None
-        deadline = time.monotonic() + self.timeout
-        while b"\n" not in self.buffer:
-            if len(self.buffer) > MAX_ANSWER_BYTES:
-                raise EngineError(
-                    f"the answer to {request['id']} is over {MAX_ANSWER_BYTES:,} bytes"
-                )
-            left = deadline - time.monotonic()
-            if left <= 0 or not self.selector.select(left):
-                raise EngineError(f"no answer to {request['id']} within {self.timeout:g} s")
-            assert self.process.stdout is not None
-            chunk = self.process.stdout.read(65536)
-            if not chunk:
-                raise EngineError(f"the engine exited before answering {request['id']}")
-            self.buffer += chunk
-        raw, _, self.buffer = self.buffer.partition(b"\n")
-        if len(raw) > MAX_ANSWER_BYTES:
-            raise EngineError(f"the answer to {request['id']} is over {MAX_ANSWER_BYTES:,} bytes")
-        try:
-            answer = json.loads(raw)
-        except (UnicodeDecodeError, ValueError):
-            raise EngineError(
-                f"the answer to {request['id']} is not JSON: {describe(raw[:200])}"
-            ) from None
-        if not isinstance(answer, dict):
-            raise EngineError(
-                f"the answer to {request['id']} is not a JSON object: {describe(answer)}"
-            )
-        return answer
-
-    def close(self) -> None:
-        self.selector.close()
-        try:
-            if self.process.stdin is not None:
-                self.process.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.process.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        if self.process.stdout is not None:
-            self.process.stdout.close()
+def _engine_argv(command: str) -> list[str]:
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:
+        raise InvalidValueError(f"the engine's command cannot be read: {error}") from None
+    if not argv:
+        raise InvalidValueError("the engine's command is empty")
+    return argv
 
 
 def run_engine(
@@ -287,12 +320,15 @@ def run_engine(
     sections: Sequence[str] | None = None,
 ) -> Report:
     """Send an engine (``command``, split as a shell would) a request for each corpus line
-    of the ``sections`` asked (every section by default) and compare its answers with the
-    library's.
+    of the ``sections`` asked (every section by default), and for each refusal line one
+    for each of :func:`legal_moves_asked`, and compare its answers with the library's.
+    ``lines`` are lines of the corpus as :func:`scala40.conformance.read_corpus` gives
+    them (checked there).
 
     :raises InvalidArgumentError: ``command`` is no text, or ``timeout`` no number.
     :raises InvalidValueError: ``command`` is empty or cannot be split, ``timeout`` is not
-        from 0.01 to 3,600 seconds, or a section is unknown.
+        from 0.01 to 3,600 seconds, a section is unknown, or a refusal line's position
+        cannot be read.
     :raises EngineError: the engine could not be started or broke the protocol.
     """
     if not isinstance(command, str):
@@ -305,30 +341,55 @@ def run_engine(
     for section in wanted:
         if section not in _OPS:
             raise InvalidValueError(
-                f"unknown section {section!r}: expected one of {', '.join(_OPS)}"
+                f"unknown section {shown(section, 40)}: expected one of {', '.join(_OPS)}"
             )
+    argv = _engine_argv(command)
     agreed = dict.fromkeys(wanted, 0)
     skipped = dict.fromkeys(wanted, 0)
+    legal_judged = 0
     found: list[Disagreement] = []
-    engine = _Engine(command, float(timeout))
+    try:
+        engine = EngineProcess(argv, float(timeout), MAX_ANSWER_BYTES)
+    except EngineStoppedError as error:
+        raise EngineError(printable(str(error), 400)) from None
+    finished = False
     try:
         for line in lines:
             section = line["section"]
             if section not in agreed:
                 continue
-            answer = engine.ask(request_for(line))
-            if answer.get("skip") is True:
-                skipped[section] += 1
-                continue
-            differs = _judged(line, answer)
-            if differs is None:
-                agreed[section] += 1
-                continue
-            found.append(
-                Disagreement(
-                    line["id"], section, tuple(line.get("rules", ())), _subject(line), *differs
+            questions: list[tuple[dict[str, Any], str | None]] = [(request_for(line), None)]
+            if section == "refusal":
+                questions += [
+                    ({**request_for(line), "move": move}, move) for move in legal_moves_asked(line)
+                ]
+            label = printable(str(line["id"]), 80)
+            for request, legal in questions:
+                data = json.dumps(request, ensure_ascii=True).encode("ascii") + b"\n"
+                try:
+                    raw = engine.ask(data, label)
+                except EngineStoppedError as error:
+                    raise EngineError(str(error)) from None
+                answer = _read_answer(raw, label)
+                if answer.get("skip") is True:
+                    skipped[section] += 1
+                    continue
+                legal_judged += legal is not None
+                differs = _judged(line, answer, legal)
+                if differs is None:
+                    agreed[section] += 1
+                    continue
+                move = legal if legal is not None else line.get("move")
+                found.append(
+                    Disagreement(
+                        label,
+                        section,
+                        tuple(printable(rule, 40) for rule in line.get("rules", ())),
+                        _subject(line, move if section != "meld" else None),
+                        *differs,
+                    )
                 )
-            )
+        finished = True
     finally:
-        engine.close()
-    return Report(agreed, skipped, tuple(found))
+        engine.close(at_once=not finished)
+    return Report(agreed, skipped, tuple(found), legal_judged)
