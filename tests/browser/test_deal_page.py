@@ -113,6 +113,17 @@ def _open(browser: Any, base: str, made: dict[str, Any]) -> None:
     browser.get(f"{base}#table={made['table']}&seat=0&token={made['tokens']['0']}")
 
 
+def _kept_acks(browser: Any, made: dict[str, Any], seat: int = 0) -> list[dict[str, Any]]:
+    """The acknowledgements the page keeps of ``seat``'s parts at the table ``made``
+    (``POST /tables``'s answer): under what names the table, the server's key and its
+    first deal, not its number."""
+    key = json.loads(made["deal"]["terms"])["key"] or "unsigned"
+    name = f"scala40-acks:{key}:{made['deal']['commitment']}:{seat}"
+    kept = browser.execute_script("return sessionStorage.getItem(arguments[0])", name)
+    acks: list[dict[str, Any]] = json.loads(kept or "[]")
+    return acks
+
+
 def _warning(browser: Any, start: str) -> str:
     def shown() -> str:
         warning = browser.find_element(By.ID, "deal-warning")
@@ -141,9 +152,7 @@ def test_the_page_sends_its_parts_again_until_the_server_acknowledges_them(
     # page sent (busy), then again (acknowledged).
     assert sent == [("commitment",)] * 2 + [("value",)] * 2, sent
     assert all(body["deal_commitment"] == made["deal"]["commitment"] for body in _Flaky.shuffles)
-    kept = browser.execute_script(
-        f"return JSON.parse(sessionStorage.getItem('scala40-acks:{made['table']}:0'))"
-    )
+    kept = _kept_acks(browser, made)
     assert [(ack["table"], ack["revealed"]) for ack in kept] == [
         (made["deal"]["commitment"], True)
     ]
@@ -177,9 +186,8 @@ def test_the_page_refutes_a_void_that_blames_it_for_an_acknowledged_value(
         {**other, "commitment": value_commitment_of(commitment, 1, theirs)},
     )
     _open(browser, base, made)
-    script = f"return sessionStorage.getItem('scala40-acks:{table}:0')"
     _until(
-        lambda: any(ack["revealed"] for ack in json.loads(browser.execute_script(script) or "[]")),
+        lambda: any(ack["revealed"] for ack in _kept_acks(browser, made)),
         "the page's value acknowledged",
     )
     row = _deal_row(database, table)
@@ -272,27 +280,29 @@ def test_the_page_checks_each_acknowledgement_against_the_terms_key_when_it_come
     made = _made(base, {"game": "chinchon"})
     _open(browser, base, made)
     _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand button"), "the dealt hand")
-    table = made["table"]
-    kept = browser.execute_script(f"return sessionStorage.getItem('scala40-acks:{table}:0')")
-    assert [ack["revealed"] for ack in json.loads(kept)] == [False, True]
-    unchecked = browser.execute_script(
-        f"return sessionStorage.getItem('scala40-unchecked:{table}')"
-    )
-    assert unchecked is None, "the page checked the server's signatures"
+    kept = _kept_acks(browser, made)
+    assert [ack["revealed"] for ack in kept] == [False, True]
+    assert all(ack["checked"] for ack in kept), "the page checked the server's signatures"
     # Another table, whose terms name the server's key; the operator then signs with another.
     made = _made(base, {"game": "chinchon", "bots": [None, None]})
     tables.signing_key = SigningKey.generate()
     _Flaky.shuffles.clear()
     _open(browser, base, made)
-    text = _warning(browser, "Warning: the server at 127.0.0.1:")
+    _warning(browser, "Warning: the server at 127.0.0.1:")  # said at the first answer
+    text = str(
+        _until(
+            lambda: (
+                "(3 answers)" in _warning(browser, "Warning:") and _warning(browser, "Warning:")
+            ),
+            "the third answer said",
+        )
+    )
     assert "did not acknowledge your part of the deal (3 answers)" in text
+    assert "stopped sending your part" in text
     assert "signature of the key its terms name" in text
     sent = [body for body in _Flaky.shuffles if body.get("seat") == 0]
     assert len(sent) == 3, sent
-    kept = browser.execute_script(
-        f"return sessionStorage.getItem('scala40-acks:{made['table']}:0')"
-    )
-    assert kept is None, "no acknowledgement kept"
+    assert _kept_acks(browser, made) == [], "no acknowledgement kept"
 
 
 def test_the_page_says_that_a_server_signing_nothing_signs_nothing(

@@ -427,57 +427,148 @@ function hex(bytes) {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-function dealKey() {
-  return `scala40-deal:${table.id}:${table.seat}`;
+// ------------------------------------------------------------------ what names the table
+
+const PUBLIC_KEY = /^ed25519:[0-9a-f]{64}$/;
+// A key as a table's terms name it: the library's own form
+// (scala40.serving.signatures.check_public_key); any other is the server's fault.
+
+function signingKeyOf(deal) {
+  // The key the table's terms name: null where they say the server signs nothing (or
+  // name none: a table made before keys), else what they give, a key's form or not
+  // (terms that are no JSON object give an object naming them).
+  let terms;
+  try {
+    terms = JSON.parse(deal.terms);
+  } catch (error) {
+    terms = null;
+  }
+  if (!terms || typeof terms !== "object") return { unreadable: String(deal.terms).slice(0, 40) };
+  return terms.key === undefined ? null : terms.key;
 }
 
-function keptPart() {
-  return JSON.parse(sessionStorage.getItem(dealKey()) || "null");
+function keyName(deal) {
+  // The server's key as the page names what it keeps of a table: "unsigned", the key, or
+  // a short digest of what terms naming no key's form give.
+  const key = signingKeyOf(deal);
+  if (key === null) return "unsigned";
+  if (typeof key === "string" && PUBLIC_KEY.test(key)) return key;
+  return `malformed-${sha256(JSON.stringify(key) || "").slice(0, 16)}`;
 }
 
-function keepPart(part) {
-  sessionStorage.setItem(dealKey(), JSON.stringify(part));
+function firstDealOf(deal) {
+  // The table's name as the server signs it: the commitment of its first deal. The page
+  // keeps the first it saw at this table, so that a server naming another in what it
+  // signs (a deal of this table hidden, or another table's answer) is caught; kept for
+  // the server's key and the table's number (#table-namespace), so that a fresh tables'
+  // file at the same address (a new key, its table 1 again) is another table, while a
+  // server keeping its key is held to the first deal it showed.
+  const name = `scala40-first-deal:${keyName(deal)}:${table.id}`;
+  const named = sessionStorage.getItem(name);
+  if (named) return named;
+  const first = deal.voided && deal.voided.length ? deal.voided[0].commitment : deal.commitment;
+  sessionStorage.setItem(name, first);
+  return first;
+}
+
+function tableName(deal) {
+  // What the page keeps of a seat's part in a table's deals is kept under what names the
+  // table: the server's key, the table's first deal and the seat, not the table's
+  // number, which a fresh tables' file at the same address gives again.
+  return `${keyName(deal)}:${firstDealOf(deal)}:${table.seat}`;
+}
+
+function dealKey(deal) {
+  return `scala40-deal:${tableName(deal)}`;
+}
+
+function keptPart(deal) {
+  return JSON.parse(sessionStorage.getItem(dealKey(deal)) || "null");
+}
+
+function keepPart(deal, part) {
+  sessionStorage.setItem(dealKey(deal), JSON.stringify(part));
 }
 
 function valueCommitment(deal, value) {
   return sha256(`scala40-value-v3:${deal.commitment}:${table.seat}:${value}`);
 }
 
-function acksKey() {
-  return `scala40-acks:${table.id}:${table.seat}`;
+function acksKey(deal) {
+  return `scala40-acks:${tableName(deal)}`;
 }
 
-function keptAcks() {
+function keptAcks(deal) {
   // What the server answered each part this page sent at this table (every deal of it,
   // the void ones included): the deal's commitment, the seat, the seat's commitment and
-  // whether its value is in. A void that blames this seat for a value the server
-  // acknowledged is refuted by it (scala40.serving.fair_deal.refuted_void).
-  return JSON.parse(sessionStorage.getItem(acksKey()) || "[]");
+  // whether its value is in, with whether this page checked its signature (``checked``)
+  // and, if not, why (``unchecked``). Only a checked one refutes anything: a void that
+  // blames this seat for a value the server acknowledged
+  // (scala40.serving.fair_deal.refuted_void), a deal without a part it acknowledged.
+  return JSON.parse(sessionStorage.getItem(acksKey(deal)) || "[]");
 }
 
-function keepAck(ack) {
-  const acks = keptAcks().filter((kept) => !(kept.table === ack.table && kept.revealed === ack.revealed));
+function keepAck(deal, ack) {
+  const acks = keptAcks(deal).filter((kept) => !(kept.table === ack.table && kept.revealed === ack.revealed && kept.checked === ack.checked));
   acks.push(ack);
-  sessionStorage.setItem(acksKey(), JSON.stringify(acks));
+  sessionStorage.setItem(acksKey(deal), JSON.stringify(acks));
 }
 
 const ACK_TRIES = 3;
 // The answers a part is sent for that acknowledge it wrongly before the page stops and
 // says so, naming the server: a bad acknowledgement is no acknowledgement.
+const MOST_BAD_ANSWERS = 2 * ACK_TRIES * 8;
+// The bad answers kept of a table (each part of each of its deals, at most MAX_VOIDS of
+// them, sent ACK_TRIES times): a bound on what the page keeps, never reached otherwise.
 
-function firstDealKey() {
-  return `scala40-first-deal:${table.id}`;
+function badAnswersKey(deal) {
+  return `scala40-bad-answers:${tableName(deal)}`;
 }
 
-function firstDealOf(deal) {
-  // The table's name as the server signs it: the commitment of its first deal. The page
-  // keeps the first it saw at this table, so that a server naming another in what it
-  // signs (a deal of this table hidden, or another table's answer) is caught.
-  const named = sessionStorage.getItem(firstDealKey());
-  if (named) return named;
-  const first = deal.voided && deal.voided.length ? deal.voided[0].commitment : deal.commitment;
-  sessionStorage.setItem(firstDealKey(), first);
-  return first;
+function badAnswers(deal) {
+  // The answers of the server's that acknowledged no part of this seat's at this table,
+  // each {deal, part, problem}: said at the first, naming the server.
+  return JSON.parse(sessionStorage.getItem(badAnswersKey(deal)) || "[]");
+}
+
+function keepBadAnswer(deal, answer) {
+  const kept = badAnswers(deal);
+  if (kept.length < MOST_BAD_ANSWERS) kept.push(answer);
+  sessionStorage.setItem(badAnswersKey(deal), JSON.stringify(kept));
+}
+
+// ------------------------------------------------------------------ the server's signatures
+
+// RFC 8032's first Ed25519 test: a key and its signature of the empty message, which a
+// browser whose WebCrypto verifies Ed25519 finds good.
+const ED25519_TEST_KEY = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+const ED25519_TEST_SIGNATURE = "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b";
+let signatureLimitKnown; // undefined until the browser has been asked; then as signatureLimit
+const signatureLimit = (async () => {
+  // Why this page cannot check a signature (null: it can): "insecure", a page served over
+  // plain HTTP at a network address, to which browsers give no WebCrypto (#insecure-context);
+  // "no-ed25519", a browser whose WebCrypto does not verify Ed25519.
+  if (!window.isSecureContext) return "insecure";
+  try {
+    const key = await crypto.subtle.importKey("raw", bytesOfHex(ED25519_TEST_KEY), { name: "Ed25519" }, false, ["verify"]);
+    if (await crypto.subtle.verify({ name: "Ed25519" }, key, bytesOfHex(ED25519_TEST_SIGNATURE), new Uint8Array(0))) return null;
+  } catch (error) {
+    // No WebCrypto Ed25519 in this browser: said below.
+  }
+  return "no-ed25519";
+})().then((limit) => {
+  signatureLimitKnown = limit;
+  return limit;
+});
+
+function uncheckedWhy(code) {
+  // Why a signature was not checked, in the person's words: what and why.
+  if (code === "insecure") {
+    return `this page is served over plain HTTP at a network address (${location.host}), where browsers give a page no WebCrypto: open it over HTTPS (scala40 web --certfile and --keyfile) or at localhost to have signatures checked`;
+  }
+  if (code === "no-ed25519") return "this browser's WebCrypto does not verify Ed25519 signatures: open the page in a browser whose WebCrypto does";
+  if (code === "unsigned") return "the server signs nothing (its terms name no key)";
+  return "this page kept it without checking it";
 }
 
 function acknowledgementText(ack) {
@@ -491,50 +582,113 @@ function bytesOfHex(text) {
   return new Uint8Array(text.match(/../g).map((pair) => parseInt(pair, 16)));
 }
 
-function signingKeyOf(deal) {
-  // The key the table's terms name (null: the server says it signs nothing).
-  const key = JSON.parse(deal.terms).key;
-  return typeof key === "string" ? key : null;
-}
-
 async function signatureHolds(ack, key) {
-  // Whether the key's Ed25519 signature over the acknowledgement verifies (WebCrypto);
-  // null where this browser cannot check one (no WebCrypto Ed25519, or a page not served
-  // over HTTPS or from this machine).
+  // Whether the key's Ed25519 signature over the acknowledgement verifies (WebCrypto):
+  // true or false, or why this page cannot tell (signatureLimit's code).
+  const limit = await signatureLimit;
+  if (limit) return limit;
   try {
     const publicKey = await crypto.subtle.importKey("raw", bytesOfHex(key.slice("ed25519:".length)), { name: "Ed25519" }, false, ["verify"]);
     return await crypto.subtle.verify({ name: "Ed25519" }, publicKey, bytesOfHex(ack.signature), new TextEncoder().encode(acknowledgementText(ack)));
   } catch (error) {
-    return null;
+    // This browser verifies Ed25519 (signatureLimit): 32 bytes it cannot take as a key
+    // are no key, as the library's check finds them, and sign nothing.
+    return false;
   }
 }
 
-async function acknowledgementProblem(ack, deal, kept, revealed) {
-  // Why the server's answer does not acknowledge this seat's part (null: it does), as
+async function acknowledgementVerdict(ack, deal, kept, revealed) {
+  // Whether the server's answer acknowledges this seat's part, as
   // scala40.serving.acknowledgements.received_problem: it must be of this seat's
-  // commitment (and value) at this deal of this table, and carry the signature of the
-  // key the terms name, checked here when it comes, while the part can be sent again.
-  if (!ack || typeof ack !== "object") return "it answered no acknowledgement";
-  if (ack.first_deal !== firstDealOf(deal)) return `it acknowledged the part as one of another table (whose first deal is ${String(ack.first_deal).slice(0, 16)}...): it hid a deal of this table, or answered for another`;
-  if (ack.table !== kept.table || ack.seat !== table.seat || ack.commitment !== kept.mine || (revealed && ack.revealed !== true)) return "it acknowledged another part than the one sent";
+  // commitment (and value) at this deal of this table, under terms naming a key of a
+  // key's form, and carry that key's signature, checked here when it comes, while the
+  // part can be sent again (terms naming no key of a key's form are the server's fault:
+  // #key-form). {problem} (not null: no acknowledgement), else {checked}: whether its
+  // signature was checked, and if not, why (unchecked).
   const key = signingKeyOf(deal);
-  if (key === null) return null;  // a server that signs nothing: the page says so
-  if (typeof ack.signature !== "string" || !/^[0-9a-f]{128}$/.test(ack.signature)) return "its answer carries no signature of the key its terms name";
+  if (key !== null && !(typeof key === "string" && PUBLIC_KEY.test(key))) return { problem: `its terms name no key of a key's form ("ed25519:" and 64 lowercase hexadecimal digits), but ${JSON.stringify(key).slice(0, 90)}` };
+  if (!ack || typeof ack !== "object") return { problem: "it answered no acknowledgement" };
+  if (ack.first_deal !== firstDealOf(deal)) return { problem: `it acknowledged the part as one of another table (whose first deal is ${String(ack.first_deal).slice(0, 16)}...): it hid a deal of this table, or answered for another` };
+  if (ack.table !== kept.table || ack.seat !== table.seat || ack.commitment !== kept.mine || (revealed && ack.revealed !== true)) return { problem: "it acknowledged another part than the one sent" };
+  if (key === null) return { problem: null, checked: false, unchecked: "unsigned" };  // the page says so
+  if (typeof ack.signature !== "string" || !/^[0-9a-f]{128}$/.test(ack.signature)) return { problem: "its answer carries no signature of the key its terms name" };
   const holds = await signatureHolds(ack, key);
-  if (holds === false) return "its answer does not carry the signature of the key its terms name";
-  if (holds === null) sessionStorage.setItem(`scala40-unchecked:${table.id}`, "1");
-  return null;
+  if (holds === false) return { problem: "its answer does not carry the signature of the key its terms name" };
+  return { problem: null, checked: holds === true, unchecked: holds === true ? null : holds };
+}
+
+function badAnswerWords(deal) {
+  // A bad answer is said at the first (#bad-answer-said), naming the server: whether or
+  // not the part is ever sent again, a table of one person sending each part once.
+  const bad = badAnswers(deal);
+  if (!bad.length) return "";
+  const count = bad.length === 1 ? "1 answer" : `${bad.length} answers`;
+  const kept = keptPart(deal);
+  const stopped = kept && kept.ackRefused ? ` This page stopped sending your part after ${ACK_TRIES} such answers.` : "";
+  return `Warning: the server at ${location.host} did not acknowledge your part of the deal (${count}): ${bad[bad.length - 1].problem}.${stopped} A server that does not acknowledge what it takes can blame you for it: play at another server.`;
 }
 
 function signingWords(deal) {
-  // What the person must know of what the server signs: nothing (its terms say so), a
-  // part it did not acknowledge rightly, or signatures this browser cannot check.
-  const kept = keptPart();
-  if (kept && kept.ackRefused) return `Warning: ${kept.ackRefused}`;
+  // What the person must know of what the server signs: a part it did not acknowledge
+  // rightly, nothing (its terms say so), or signatures this page cannot check, and why.
   if (!deal || deal.scheme !== SEALED_SCHEME) return "";
-  if (signingKeyOf(deal) === null) return "Warning: this server signs nothing (its terms name no key), so the acknowledgements of your parts this page keeps are the server's word to you alone: they show no one else what it acknowledged.";
-  if (sessionStorage.getItem(`scala40-unchecked:${table.id}`)) return "Warning: this browser cannot check the server's signatures (WebCrypto Ed25519), so it took the server's acknowledgements unchecked.";
+  const bad = badAnswerWords(deal);
+  if (bad) return bad;
+  if (signingKeyOf(deal) === null) return "Warning: this server signs nothing (its terms name no key), so the acknowledgements of your parts this page keeps are the server's word to you alone: they show no one else what it acknowledged, and refute nothing here.";
+  const unchecked = keptAcks(deal).find((ack) => !ack.checked);
+  const why = signatureLimitKnown || (unchecked && unchecked.unchecked);
+  if (why) return `Warning: this page cannot check the server's signatures, because ${uncheckedWhy(why)}; so it keeps the server's acknowledgements unchecked, and they refute nothing.`;
   return "";
+}
+
+// ------------------------------------------------------------------ the server's keys
+
+const MOST_KEYS = 1000;
+// The keys the page keeps of a server: every one it sees, up to this many (a server
+// drawing a key a table cannot fill the browser's storage).
+
+function serverKeysName() {
+  return `scala40-server-keys:${location.host}`;
+}
+
+function serverKeys() {
+  // Every key this browser has seen the server at this address sign with (#known-keys),
+  // as SSH keeps its known hosts: each {key, first, last} (when first and last seen), the
+  // latest last.
+  const keys = JSON.parse(localStorage.getItem(serverKeysName()) || "[]");
+  return Array.isArray(keys) ? keys : [];
+}
+
+function noteServerKey(deal) {
+  // The key the table's terms name, remembered for this server; a key other than the one
+  // it signed with last is noted for this table, to be said while the person plays it.
+  const key = signingKeyOf(deal);
+  if (typeof key !== "string" || !PUBLIC_KEY.test(key)) return;
+  const keys = serverKeys();
+  const now = new Date().toISOString();
+  const latest = keys[keys.length - 1];
+  if (latest && latest.key === key) {
+    latest.last = now;
+  } else {
+    if (latest) sessionStorage.setItem(`scala40-key-change:${key}:${table.id}`, latest.key);
+    const known = keys.findIndex((seen) => seen.key === key);
+    const entry = known >= 0 ? keys.splice(known, 1)[0] : { key, first: now };
+    entry.last = now;
+    if (known >= 0 || keys.length < MOST_KEYS) keys.push(entry);
+  }
+  localStorage.setItem(serverKeysName(), JSON.stringify(keys));
+}
+
+function keyWords(deal) {
+  // A table signed with a key other than the one the server signed with before: said,
+  // with both keys and every key the page keeps of the server.
+  const key = signingKeyOf(deal);
+  const before = typeof key === "string" ? sessionStorage.getItem(`scala40-key-change:${key}:${table.id}`) : null;
+  if (!before) return "";
+  const keys = serverKeys();
+  const listed = keys.slice(-10).map((seen) => `${seen.key} (first seen ${seen.first}, last ${seen.last})`).join("; ");
+  const more = keys.length > 10 ? ` and ${keys.length - 10} before them` : "";
+  return `Warning: the server at ${location.host} signs this table with the key ${key}, not the one it signed with before (${before}): a fresh tables' file, or another server at this address. Acknowledgements signed by the old key prove nothing about the tables of this one, and a refutation signed by it names a key no table of this one names. This browser keeps every key it has seen this server sign with, so that you can show that an old key was this server's: ${listed}${more}.`;
 }
 
 const RESENT_AFTER = new Set([0, 429, 500, 502, 503, 504]);
@@ -550,11 +704,11 @@ async function takePart(deal) {
   // nothing), and the acknowledgement is kept. Kept for this tab, to check the deal at
   // the end. Whether it sent something (then the page looks again).
   const seat = table.seat;
-  let kept = keptPart();
+  let kept = keptPart(deal);
   if (kept && kept.table !== deal.commitment) kept = null;  // a deal gone void, or long ago
   const send = async (part) => {
     kept.sends = (kept.sends || 0) + 1;
-    keepPart(kept);
+    keepPart(deal, kept);
     const body = { seat, token: table.token, deal_commitment: kept.table, ...part };
     let sent;
     try {
@@ -562,25 +716,29 @@ async function takePart(deal) {
     } catch (error) {
       if (!RESENT_AFTER.has(error.status) && error.status !== 409) {
         kept.refused = error.message;
-        keepPart(kept);
+        keepPart(deal, kept);
       }
       throw error;
     }
     const ack = sent.acknowledged;
-    const problem = await acknowledgementProblem(ack, deal, kept, "value" in part);
-    if (problem !== null) {
-      // No acknowledgement: the part is sent again, and after ACK_TRIES answers the page
-      // stops and says so, naming the server.
+    const named = "value" in part ? "value" : "commitment";
+    const verdict = await acknowledgementVerdict(ack, deal, kept, "value" in part);
+    if (verdict.problem !== null) {
+      // No acknowledgement, though the server took the part (it answered it): said at
+      // once, naming the server; the part is sent again, and after ACK_TRIES answers the
+      // page stops.
+      keepBadAnswer(deal, { deal: kept.table, part: named, problem: verdict.problem, at: new Date().toISOString() });
       kept.badAcks = (kept.badAcks || 0) + 1;
       if (kept.badAcks >= ACK_TRIES) {
-        kept.refused = kept.ackRefused = `the server at ${location.host} did not acknowledge your part of the deal (${kept.badAcks} answers): ${problem}. Play at another server.`;
+        kept.refused = `the server at ${location.host} did not acknowledge your part of the deal (${kept.badAcks} answers): ${verdict.problem}`;
+        kept.ackRefused = true;
       }
-      keepPart(kept);
-      throw Object.assign(new Error(`The server's answer is no acknowledgement: ${problem}`), { status: 0 });
+      keepPart(deal, kept);
+      throw Object.assign(new Error(`The server's answer is no acknowledgement: ${verdict.problem}`), { status: 0 });
     }
-    keepAck({ ...ack, at: new Date().toISOString() });
+    keepAck(deal, { ...ack, at: new Date().toISOString(), checked: verdict.checked, unchecked: verdict.unchecked });
     kept.acked = ack.revealed ? "value" : "commitment";
-    keepPart(kept);
+    keepPart(deal, kept);
     return true;
   };
   if (deal.phase === "commit") {
@@ -588,7 +746,7 @@ async function takePart(deal) {
     if (!kept) {
       const value = hex(crypto.getRandomValues(new Uint8Array(32)));
       kept = { table: deal.commitment, value, mine: valueCommitment(deal, value), seen: null, acked: null, sends: 0 };
-      keepPart(kept);
+      keepPart(deal, kept);
     }
     if (kept.acked || kept.refused) return false;
     return send({ commitment: kept.mine });
@@ -596,61 +754,85 @@ async function takePart(deal) {
   if (deal.phase === "reveal" && kept && deal.commitments[seat] === kept.mine && kept.acked !== "value" && !kept.refused) {
     if (!kept.seen) {
       kept.seen = deal.commitments;
-      keepPart(kept);
+      keepPart(deal, kept);
     }
     return send({ value: kept.value });
   }
   return false;
 }
 
+function uncheckedAck(ack, what) {
+  // An acknowledgement this page could not check, said as such: it refutes nothing.
+  return `Warning: the server acknowledged ${what}, but this page could not check its signature, because ${uncheckedWhy(ack.unchecked)}: it refutes nothing.`;
+}
+
 function voidWords(deal) {
   // The table's deals before this one, each void (counted in its terms), as the person
-  // must read them: refuted where the server acknowledged the value it blames this seat
-  // for withholding; else whom each named, and that voids let their cause choose among
-  // the deals. Returns whether a void is refuted or hidden, and what to say.
+  // must read them: refuted where the server acknowledged, signed as this page checked,
+  // the value it blames this seat for withholding (an acknowledgement this page could
+  // not check is said, and refutes nothing: #refute-checked-only); else whom each named,
+  // and that voids let their cause choose among the deals. Returns whether a void is
+  // refuted or hidden, and what to say.
   const voided = (deal && deal.voided) || [];
-  const acks = keptAcks();
-  const hidden = acks.find((ack) => ack.table !== deal.commitment && !voided.some((gone) => gone.commitment === ack.table));
+  const acks = keptAcks(deal);
+  const notes = [];
+  const hiddenBy = (ack) => ack.table !== deal.commitment && !voided.some((gone) => gone.commitment === ack.table);
+  const hidden = acks.find((ack) => ack.checked && hiddenBy(ack));
   if (hidden) return [true, `Deal NOT verified: the server acknowledged your part of a deal of this table (its commitment ${hidden.table.slice(0, 16)}...) that it no longer counts among its void deals: it hid a void.`];
+  const hiddenUnchecked = acks.find(hiddenBy);
+  if (hiddenUnchecked) notes.push(uncheckedAck(hiddenUnchecked, `your part of a deal of this table (its commitment ${hiddenUnchecked.table.slice(0, 16)}...) that it no longer counts among its void deals`));
   const blamed = deal.phase === "void" ? [...voided, { commitment: deal.commitment, withheld: deal.withheld }] : voided;
   const refuted = blamed.find((gone) => gone.withheld.includes(table.seat)
-    && acks.some((ack) => ack.table === gone.commitment && ack.revealed));
+    && acks.some((ack) => ack.table === gone.commitment && ack.revealed && ack.checked));
   if (refuted) {
-    const ack = acks.find((kept) => kept.table === refuted.commitment && kept.revealed);
+    const ack = acks.find((kept) => kept.table === refuted.commitment && kept.revealed && kept.checked);
     return [true, `Refuted: the server acknowledged your value${ack.at ? ` at ${ack.at}` : ""} for a deal it then voided naming your seat as withholding it (that deal's commitment ${refuted.commitment.slice(0, 16)}...): the server withheld your value, not you. The server may be choosing deals: play at another.`];
   }
-  if (!voided.length) return [false, ""];
+  for (const gone of blamed.filter((each) => each.withheld.includes(table.seat))) {
+    const ack = acks.find((kept) => kept.table === gone.commitment && kept.revealed);
+    if (ack) notes.push(uncheckedAck(ack, `your value${ack.at ? ` at ${ack.at}` : ""} for a deal it then voided naming your seat as withholding it (that deal's commitment ${gone.commitment.slice(0, 16)}...)`));
+  }
+  if (!voided.length) return [false, notes.join(" ")];
   const named = voided.map((gone) => gone.withheld.map((seat) => (seat === table.seat ? "your seat" : `seat ${seat}`)).join(" and ")).join("; then ");
   const times = voided.length === 1 ? "once" : `${voided.length} times`;
   const mine = voided.filter((gone) => gone.withheld.includes(table.seat)).length;
   const unanswered = mine ? " The server names your seat, though this page sent your value until the server acknowledged it or the deal's clock ran out." : "";
-  return [false, `Warning: this table's deal was void ${times} before this one (naming ${named}): each void let whoever caused it choose among the deals, so if voids keep coming, the server may be choosing deals.${unanswered}`];
+  return [false, [`Warning: this table's deal was void ${times} before this one (naming ${named}): each void let whoever caused it choose among the deals, so if voids keep coming, the server may be choosing deals.${unanswered}`, ...notes].join(" ")];
 }
 
 function seatsText(seats) {
   return seats.map((seat) => (seat === table.seat ? "yours" : `seat ${seat}'s`)).join(", ");
 }
 
-function ackedCommitment(deal) {
-  // Whether the server acknowledged this seat's commitment to ``deal``.
-  return keptAcks().some((ack) => ack.table === deal.commitment && ack.commitment !== null);
+function droppedCommitment(deal, what, refuted) {
+  // What the person is told of a deal that goes on without this seat's commitment
+  // (``what``: "shows none for it..."), where the server had it: refuted by an
+  // acknowledgement this page checked (``refuted``'s words); an unchecked one said, and
+  // refuting nothing (#refute-checked-only); a commitment the server took (it answered
+  // it, if with no acknowledgement) is the server's doing, not lateness
+  // (#dropped-not-late). Null: the page holds nothing of it.
+  const ack = keptAcks(deal).find((kept) => kept.table === deal.commitment && kept.commitment !== null);
+  if (ack && ack.checked) return refuted;
+  if (ack) return `${uncheckedAck(ack, "this seat's commitment")} Yet it ${what}.`;
+  const bad = badAnswers(deal).find((answer) => answer.deal === deal.commitment && answer.part === "commitment");
+  if (bad) return `Warning: the server at ${location.host} took your commitment in time (it answered it, but with no acknowledgement: ${bad.problem}), yet it ${what}: that is the server's doing, not lateness. Play at another server.`;
+  return null;
 }
 
 function undealtWarning(next) {
   // What the person must know of a deal that is not dealt: void, or not theirs to shape,
   // and the table's void deals before it.
   const deal = next.deal;
-  const voids = [signingWords(deal), voidWords(deal)[1]].filter(Boolean).join(" ");
+  const voids = [signingWords(deal), voidWords(deal)[1], keyWords(deal)].filter(Boolean).join(" ");
   const both = (text) => [text, voids].filter(Boolean).join(" ");
   if (deal.phase === "void") return voidWords(deal)[0] ? voids : both(`Warning: ${next.void}`);
   if (deal.phase !== "reveal") return voids;
-  const kept = keptPart();
+  const kept = keptPart(deal);
   const mine = deal.commitments[table.seat];
-  if (mine === null && ackedCommitment(deal)) {
-    return both("Refuted: the server acknowledged this seat's commitment, yet shows none for it, so your value takes no part in this deal: the server could choose your cards.");
-  }
   if (mine === null) {
-    return both("Warning: this seat's commitment did not come in time, so it takes no part in this deal: the server and the seats that took part could choose your cards.");
+    const dropped = droppedCommitment(deal, "shows none for it, so your value takes no part in this deal: the server could choose your cards",
+      "Refuted: the server acknowledged this seat's commitment, yet shows none for it, so your value takes no part in this deal: the server could choose your cards.");
+    return both(dropped || "Warning: this seat's commitment did not come in time, so it takes no part in this deal: the server and the seats that took part could choose your cards.");
   }
   if (!kept || kept.mine !== mine) {
     return both("Warning: the server shows a commitment for your seat that this page did not send, so it does not reveal your value: this deal is not yours to check.");
@@ -683,9 +865,9 @@ function chosenWarning(deal) {
   if (terms.shuffle === false) {
     return "Warning: the server chose this deal: the table was made without shuffling with its people, so nothing stopped the server from choosing your cards.";
   }
-  if (ackedCommitment(deal)) {
-    return "Refuted: the server acknowledged this seat's commitment, yet dealt without your value: the server could have chosen your cards.";
-  }
+  const dropped = droppedCommitment(deal, "dealt without your value: the server could have chosen your cards",
+    "Refuted: the server acknowledged this seat's commitment, yet dealt without your value: the server could have chosen your cards.");
+  if (dropped) return dropped;
   if (deal.values.every((value) => value === null)) {
     // The table shuffles with its people, but no part came in time (yours included):
     // not a table made without shuffling.
@@ -695,8 +877,10 @@ function chosenWarning(deal) {
 }
 
 function playWarning(deal) {
-  // What the person is told while they play: a deal not theirs, and the table's voids.
-  return [chosenWarning(deal), deal ? voidWords(deal)[1] : "", signingWords(deal)].filter(Boolean).join(" ");
+  // What the person is told while they play: a deal not theirs, the table's voids, what
+  // the server signs, and a key other than the one it signed with before.
+  const sealed = deal && deal.scheme === SEALED_SCHEME;
+  return [chosenWarning(deal), sealed ? voidWords(deal)[1] : "", signingWords(deal), sealed ? keyWords(deal) : ""].filter(Boolean).join(" ");
 }
 
 function dealWarning(text) {
@@ -723,7 +907,7 @@ function dealCheck(deal) {
   if ((JSON.parse(deal.terms).voids || 0) !== voided.length) return [false, "Deal NOT verified: the void deals listed are not those the terms count."];
   const [blamed, voids] = voidWords(deal);
   if (blamed) return [false, voids];
-  let kept = keptPart();
+  let kept = keptPart(deal);
   if (kept && kept.table !== commitment) kept = null;  // its part of a deal gone void
   if (chosen) return [false, [chosen, voids].filter(Boolean).join(" ")];
   if (!kept) return [false, "Warning: this tab did not send this seat's value (another tab or browser did), so it cannot tell the seed used it: the deal is not checked here."];
@@ -860,6 +1044,8 @@ function stopPolling() {
 function show(next) {
   stopPolling();
   shownCount += 1;
+  // The key the table's terms name, remembered for the server (said where it changed).
+  if (next.deal && next.deal.scheme === SEALED_SCHEME) noteServerKey(next.deal);
   if (next.dealt === false) {
     // The cards wait for the people's parts (fair dealing): this seat's first.
     const warning = undealtWarning(next);
@@ -876,7 +1062,9 @@ function show(next) {
         polling = setTimeout(refresh, 1000);
       }
     }, (error) => {
-      // Not acknowledged: the part goes again at the next look, until it is.
+      // Not acknowledged: said at once (a bad answer names the server), and the part goes
+      // again at the next look, until it is.
+      dealWarning(undealtWarning(next));
       const wait = error.retryAfter || 2;
       const again = RESENT_AFTER.has(error.status) ? `your part of the deal was not acknowledged, so it is sent again in ${seconds(wait)}` : "";
       notice(again ? `${error.message}: ${again}.` : error.message);
