@@ -68,7 +68,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
-from scala40._checks import check_flag, check_int, check_names, describe, is_int
+from scala40._bot_table import BotRef, BotTable
 from scala40._wording import (
     card_name,
     card_names,
@@ -78,6 +78,7 @@ from scala40._wording import (
     seat_label,
     seat_values,
 )
+from scala40.checks import check_flag, check_int, check_names, describe, is_int
 from scala40.errors import (
     InvalidArgumentError,
     InvalidPositionError,
@@ -103,6 +104,8 @@ __all__ = [
     "MAX_MELD_TOTAL",
     "MAX_SEARCH_TUNING",
     "Bot",
+    "BotRef",
+    "BotTable",
     "Game",
     "GameText",
     "ObservationEncoding",
@@ -504,6 +507,10 @@ def _read_only(value: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(value))
 
 
+def _bot_table(bots: Mapping[str, Callable[..., Any] | BotRef]) -> BotTable:
+    return bots if isinstance(bots, BotTable) else BotTable(bots)
+
+
 MAX_SEARCH_TUNING = 10_000
 """The most worlds or candidates a game's :class:`SearchTuning` may name."""
 
@@ -590,10 +597,18 @@ class Game:
     state_schema: Callable[[], Mapping[str, Any]] | None = attrs.field(default=None, kw_only=True)
     """The JSON Schema (draft 2020-12) of its states' ``to_dict`` output, if the game
     describes it (:mod:`scala40.schemas`)."""
-    bots: Mapping[str, Callable[..., Any]] = attrs.field(converter=_read_only)
+    bots: BotTable = attrs.field(converter=_bot_table)
     """The game's own bots, by name (a greedy bot at least); each factory takes the bot's
-    options as keywords. The tools add the generic ones (:func:`scala40.bots.bot_factories`
-    lists them all), so that the rules load no search."""
+    options as keywords. Given as factories or as where they live (:class:`BotRef`), a
+    table that loads each the first time it is asked for (:class:`BotTable`): the library's
+    games name theirs by :class:`BotRef`, so that a game's rules and legal moves load no
+    bot. The tools add the generic ones (:func:`scala40.bots.bot_factories` lists them
+    all), so that the rules load no search.
+
+    >>> from scala40 import load_game
+    >>> list(load_game("chinchon").bots), load_game("chinchon").bots.where("greedy")
+    (['greedy', 'careful'], BotRef(module='scala40.games._knock.bots', attribute='GreedyBot'))
+    """
     default_players: int = 2
     """The number of players the command line offers first."""
     score_order: ScoreOrder = ScoreOrder.LOW

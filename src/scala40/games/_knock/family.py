@@ -28,20 +28,29 @@ the module binds them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from scala40._base.record import game_record
-from scala40.game import Game
+from scala40.game import BotRef, BotTable, Game
 from scala40.games._knock.analysis import least_unmatched
-from scala40.games._knock.bots import GreedyBot
-from scala40.games._knock.careful import CarefulBot
 from scala40.games._knock.moves import MoveKinds
 from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.profile import max_hand_moves
 from scala40.games._knock.spec import KnockGameSpec
 from scala40.games._knock.state import KnockState
 
-__all__ = ["KnockGameSpec", "KnockState", "MoveKinds", "knock_game"]
+__all__ = ["BOTS", "KnockGameSpec", "KnockState", "MoveKinds", "knock_game"]
+
+BOTS: Final = BotTable(
+    {
+        "greedy": BotRef("scala40.games._knock.bots", "GreedyBot"),
+        "careful": BotRef("scala40.games._knock.careful", "CarefulBot"),
+    }
+)
+"""The family's bots by name, where each lives, and each once loaded: every knock game's
+record names this table (:attr:`~scala40.game.Game.bots`), so that the first game to ask
+for a bot loads it for all, and each game's package offers their classes (``GreedyBot``,
+``CarefulBot``) as its attributes, loaded the same way."""
 
 
 def knock_game(state: type[KnockState[Any, Any]]) -> Game:
@@ -61,7 +70,7 @@ def knock_game(state: type[KnockState[Any, Any]]) -> Game:
         title=spec.title,
         summary=spec.summary,
         max_hand_moves=max_hand_moves,
-        bots={"greedy": GreedyBot, "careful": CarefulBot},
+        bots=BOTS,
         default_players=spec.players,
         text=spec.text,
         observation=OBSERVATION,

@@ -1,7 +1,8 @@
 """What every knock game's package offers beside its own moves, state and rules: the move
 kinds every game allows (a draw, a take, a discard, the re-entry decisions, the chance
-steps and a resignation), the phases, the arrangement functions, the view and the bots,
-which the family shares.
+steps and a resignation), the phases, the arrangement functions and the view, which the
+family shares. The family's bots (``GreedyBot``, ``CarefulBot``) each package offers
+too, loaded by its record on first use (:data:`~scala40.games._knock.family.BOTS`).
 
 Each game's package re-exports these names (``from scala40.games.rumino import Phase,
 best_arrangement``), so that they are listed once, here. A package imports this module by
@@ -21,8 +22,6 @@ from __future__ import annotations
 
 from scala40.games._knock.analysis import best_arrangement, least_unmatched
 from scala40.games._knock.arrange import Arrangement
-from scala40.games._knock.bots import GreedyBot
-from scala40.games._knock.careful import CarefulBot
 from scala40.games._knock.moves import (
     Deal,
     Discard,
@@ -38,11 +37,9 @@ from scala40.games._knock.view import PlayerView
 
 __all__ = [
     "Arrangement",
-    "CarefulBot",
     "Deal",
     "Discard",
     "DrawStock",
-    "GreedyBot",
     "HandEnd",
     "HandResult",
     "Layoff",

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from scala40._checks import check_flag
 from scala40._wording import (
     card_name,
     card_names,
@@ -29,9 +28,10 @@ from scala40._wording import (
     seat_values,
 )
 from scala40.cards import CARD_NAMES, spanish_card_name
+from scala40.checks import check_flag
 from scala40.game import GameText, check_meld_value
 from scala40.games._knock.arrange import best_arrangement
-from scala40.games._knock.bots import GreedyBot
+from scala40.games._knock.family import BOTS
 from scala40.games._knock.moves import Close, Knock
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import EndMode
@@ -165,7 +165,8 @@ class KnockText(GameText):
             start = "You hold an eighth card: discard one to start the discard pile (LC-DEAL)"
         if not closes:
             return start + "."
-        best = _HELPER.ranked(state.view(state.turn), listed)[0]
+        # The greedy bot ranks the closes (loaded here, the first time a hint names one).
+        best = BOTS["greedy"]().ranked(state.view(state.turn), listed)[0]
         count = "the close" if len(closes) == 1 else f"all {len(closes)} closes"
         return f"{start}, or close: '{best}' is the best; 'moves' lists {count}."
 
@@ -253,6 +254,3 @@ class KnockText(GameText):
     def meld(self, meld: Meld, unicode: bool) -> str:
         """A meld as the knock games write it (:func:`meld_text`)."""
         return meld_text(meld, unicode)
-
-
-_HELPER = GreedyBot()

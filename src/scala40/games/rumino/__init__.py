@@ -27,7 +27,7 @@ scala40.errors.InvalidMoveError: unknown move 'close': expected draw, take, knoc
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -41,12 +41,20 @@ from scala40.games._knock.shared import *  # noqa: F403 - the family's shared na
 from scala40.games.rumino import rules
 from scala40.games.rumino.rules import *  # noqa: F403 - the ruleset, its presets and options
 
+if TYPE_CHECKING:
+    # The family's bots are the record's (GAME.bots), loaded the first time they are asked
+    # for: a type checker reads them here, a program gets the very classes from __getattr__.
+    from scala40.games._knock.bots import GreedyBot
+    from scala40.games._knock.careful import CarefulBot
+
 __all__ = [
     "GAME",
     "KINDS",
     "MOVES",
+    "CarefulBot",
     "Claim",
     "GameState",
+    "GreedyBot",
     "Knock",
     "Move",
     "Pass",
@@ -94,3 +102,12 @@ parse_move: Final = KINDS.parse_move
 move_to_dict: Final = KINDS.move_to_dict
 move_from_dict: Final = KINDS.move_from_dict
 new_game: Final = GameState.new
+
+if not TYPE_CHECKING:  # type checkers read the imports above instead
+
+    def __getattr__(name: str) -> Any:
+        """A bot class of the family (``GreedyBot``, ``CarefulBot``), loaded by the record
+        on first use (:meth:`~scala40.game.BotTable.by_attribute`)."""
+        factory = GAME.bots.by_attribute(name, __name__, __all__)
+        globals()[name] = factory  # found once; later lookups skip this function
+        return factory

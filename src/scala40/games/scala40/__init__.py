@@ -21,7 +21,10 @@ Everything here is also at the top of the package (``scala40.new_game`` is
   the cards held would cost;
 * :mod:`~scala40.games.scala40.best`: the search bot ``best``, the Monte Carlo search on
   the careful bot's play;
-* :mod:`~scala40.games.scala40.playouts`: what the Monte Carlo bot's playouts are made of;
+* :mod:`~scala40.games.scala40.playouts`: what the Monte Carlo bot's playouts are made of
+  (the package offers the bots' classes, ``GreedyBot``, ``CarefulBot`` and
+  ``MonteCarloBot``, loaded by its record the first time they are asked for: importing
+  the game loads none of these four modules);
 * :mod:`~scala40.games.scala40.text`: the command line's wording;
 
 and the engine behind them (internal):
@@ -49,8 +52,10 @@ and the engine behind them (internal):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from scala40._base.record import game_record
-from scala40.game import register_game
+from scala40.game import BotRef, register_game
 from scala40.games.scala40 import moves
 from scala40.games.scala40.analysis import (
     best_opening,
@@ -60,9 +65,6 @@ from scala40.games.scala40.analysis import (
     least_deadwood,
     min_deadwood,
 )
-from scala40.games.scala40.best import BestBot
-from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
-from scala40.games.scala40.careful import CarefulBot
 from scala40.games.scala40.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.scala40.observation import OBSERVATION
 from scala40.games.scala40.phases import HandResult, Phase
@@ -78,6 +80,12 @@ from scala40.games.scala40.rules import (
 from scala40.games.scala40.state import GameState, new_game
 from scala40.games.scala40.text import TEXT
 from scala40.games.scala40.view import PlayerView
+
+if TYPE_CHECKING:
+    # The bots are the record's (GAME.bots), loaded the first time they are asked for: a
+    # type checker reads them here, a program gets the very classes from __getattr__.
+    from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
+    from scala40.games.scala40.careful import CarefulBot
 
 __all__ = [
     "GAME",
@@ -112,10 +120,10 @@ GAME = register_game(
         summary="Italian rummy: two packs and four jokers, open with 40 points of melds, "
         "close by discarding your last card; the last player under 101 wins.",
         bots={
-            "greedy": GreedyBot,
-            "careful": CarefulBot,
-            "montecarlo": MonteCarloBot,
-            "search": BestBot,
+            "greedy": BotRef("scala40.games.scala40.bots", "GreedyBot"),
+            "careful": BotRef("scala40.games.scala40.careful", "CarefulBot"),
+            "montecarlo": BotRef("scala40.games.scala40.bots", "MonteCarloBot"),
+            "search": BotRef("scala40.games.scala40.best", "BestBot"),
         },
         default_players=2,
         text=TEXT,
@@ -134,3 +142,12 @@ GAME = register_game(
     )
 )
 """The Scala 40 record of the game registry (:func:`scala40.game.load_game`)."""
+
+if not TYPE_CHECKING:  # type checkers read the imports above instead
+
+    def __getattr__(name: str) -> Any:
+        """A bot class of the package (``GreedyBot``...), loaded by the record on first
+        use (:meth:`~scala40.game.BotTable.by_attribute`)."""
+        factory = GAME.bots.by_attribute(name, __name__, __all__)
+        globals()[name] = factory  # found once; later lookups skip this function
+        return factory

@@ -11,7 +11,9 @@ The modules:
 * ``analysis``: the melds of a hand, its contracts, the best, its least penalty;
 * ``bots``: the greedy bot;
 * ``careful``: the careful bot, greedy's play taking the offers that fit its hand;
-* ``endgame``: the endgame search, careful's play searched where the pile is short;
+* ``endgame``: the endgame search, careful's play searched where the pile is short (the
+  package offers the three bots' classes, loaded by its record the first time they are
+  asked for: importing the game loads none of these three modules);
 * ``observation``: what a seat sees, as numbers and text, for learning agents;
 * the engine (``engine``, ``generate``, ``search``) behind them.
 
@@ -23,8 +25,10 @@ The modules:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from scala40._base.record import game_record
-from scala40.game import SearchTuning, register_game
+from scala40.game import BotRef, SearchTuning, register_game
 from scala40.games.skarney import moves
 from scala40.games.skarney.analysis import (
     Contract,
@@ -34,9 +38,6 @@ from scala40.games.skarney.analysis import (
     hand_melds,
     least_penalty,
 )
-from scala40.games.skarney.bots import GreedyBot
-from scala40.games.skarney.careful import CarefulBot
-from scala40.games.skarney.endgame import EndgameBot
 from scala40.games.skarney.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.skarney.observation import OBSERVATION
 from scala40.games.skarney.phases import HandResult, Phase
@@ -56,6 +57,13 @@ from scala40.games.skarney.state import GameState, new_game
 from scala40.games.skarney.text import TEXT
 from scala40.games.skarney.view import PlayerView
 from scala40.match import ScoreOrder
+
+if TYPE_CHECKING:
+    # The bots are the record's (GAME.bots), loaded the first time they are asked for: a
+    # type checker reads them here, a program gets the very classes from __getattr__.
+    from scala40.games.skarney.bots import GreedyBot
+    from scala40.games.skarney.careful import CarefulBot
+    from scala40.games.skarney.endgame import EndgameBot
 
 __all__ = [
     "GAME",
@@ -94,7 +102,11 @@ GAME = register_game(
         summary="Rummy for two partnerships or two to four players alone: "
         "contracts, wild 2s and jokers, cards offered round the table, seven hands; the "
         "highest total wins.",
-        bots={"greedy": GreedyBot, "careful": CarefulBot, "endgame": EndgameBot},
+        bots={
+            "greedy": BotRef("scala40.games.skarney.bots", "GreedyBot"),
+            "careful": BotRef("scala40.games.skarney.careful", "CarefulBot"),
+            "endgame": BotRef("scala40.games.skarney.endgame", "EndgameBot"),
+        },
         default_players=4,
         score_order=ScoreOrder.HIGH,
         text=TEXT,
@@ -113,3 +125,12 @@ GAME = register_game(
     )
 )
 """The Skarney record of the game registry (:func:`scala40.game.load_game`)."""
+
+if not TYPE_CHECKING:  # type checkers read the imports above instead
+
+    def __getattr__(name: str) -> Any:
+        """A bot class of the package (``GreedyBot``...), loaded by the record on first
+        use (:meth:`~scala40.game.BotTable.by_attribute`)."""
+        factory = GAME.bots.by_attribute(name, __name__, __all__)
+        globals()[name] = factory  # found once; later lookups skip this function
+        return factory
