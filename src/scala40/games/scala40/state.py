@@ -27,9 +27,9 @@ from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
 from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, new_state, position_stock
-from scala40._checks import describe, is_int
 from scala40._format.serial import as_items, tuple_or
 from scala40.cards import Card
+from scala40.checks import describe, is_int
 from scala40.errors import (
     InvalidMoveError,
     Scala40Error,
@@ -98,7 +98,7 @@ class GameState(StateRecord[PlayerView]):
     scala40.errors.InvalidMoveError: bad card '9X': expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK) in move 'meld 7S 8S 9X'
 
     The pairs of methods of one kind of move each (``can_discard``, ``verify_discard``...)
-    are deprecated: ``can`` and ``verify`` take the same moves.
+    are deprecated and go in 0.6.0: ``can`` and ``verify`` take the same moves.
     """
 
     MOVES = MOVES
@@ -162,7 +162,7 @@ class GameState(StateRecord[PlayerView]):
             "(S40-OPEN)"
         )
 
-    # -- one kind of move at a time (deprecated) --------------------------------------------
+    # -- one kind of move at a time (deprecated, removed in 0.6.0) ---------------------------
     # Each pair builds the move and checks it: ``can_…`` answers yes or no, ``verify_…``
     # raises IllegalMoveError naming the rule. A malformed card or meld index is an
     # error either way (InvalidMoveError), never a quiet "no". Every game's ``can`` and
@@ -174,7 +174,7 @@ class GameState(StateRecord[PlayerView]):
 
         .. deprecated:: 0.3.0
            ``state.can("draw")``, as in every game (this and every ``can_…`` or
-           ``verify_…`` method of one kind of move).
+           ``verify_…`` method of one kind of move); removed in 0.6.0.
 
         >>> from scala40 import new_game
         >>> state = new_game(players=2, seed=1)
@@ -418,11 +418,17 @@ def new_game(
     )
 
 
+_REMOVAL_RELEASE = "0.6.0"
+"""The release that removes the deprecated methods of one kind of move (``can_draw``...)."""
+
+
 def _deprecated(name: str, instead: str) -> None:
-    """Warn that the method ``name`` is deprecated for ``instead`` (``can``, ``verify``)."""
+    """Warn that the method ``name`` is deprecated for ``instead`` (``can``, ``verify``),
+    naming the release that removes it."""
     warnings.warn(
-        f"GameState.{name} is deprecated: state.{instead}(move) takes the same move as a "
-        "value, its text or its dictionary, in every game",
+        f"GameState.{name} is deprecated and will be removed in {_REMOVAL_RELEASE}: "
+        f"state.{instead}(move) takes the same move as a value, its text or its dictionary, "
+        "in every game",
         DeprecationWarning,
         stacklevel=3,
     )
