@@ -228,3 +228,44 @@ def test_the_example_engine_in_javascript_passes_the_meld_and_score_sections(
         rules = "S40-MELD-VALUE" if plant == "ace-low-11" else "S40-HAND-VALUE"
         assert rules in done.stdout
         assert "expected:" in done.stdout
+
+
+def test_the_json_output_ends_with_the_summary_as_data(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    code = main(
+        ["conformance", "--engine", _engine("refuse-all"), "--game", "chinchon", "--preset",
+         "catsatcards", "--sections", "refusal", "meld", "--json"]
+    )  # fmt: skip
+    printed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 1
+    *wrong, summary = printed
+    refusals = sum(1 for line in _lines("chinchon", "catsatcards") if line["section"] == "refusal")
+    assert summary == {
+        "summary": {
+            "refusal": {"agreed": refusals, "disagreed": len(wrong), "skipped": 0},
+            "meld": {"agreed": 60, "disagreed": 0, "skipped": 0},
+        },
+        "legal_judged": len(wrong),
+        "gaps": [],
+        "passed": False,
+    }
+    assert {(item["section"], item["expected"], item["got"]) for item in wrong} == {
+        ("refusal", "legal", "illegal")
+    }
+
+
+def test_a_preset_the_corpus_has_not_is_refused_with_those_it_has(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(
+        ["conformance", "--engine", _engine("none"), "--game", "rumino", "--preset", "nope"]
+    )
+    said = capsys.readouterr().err.strip()
+    presets = sorted({line["preset"] for line in _lines("rumino")})
+    assert code == 2
+    assert said == (
+        "error: --preset: no corpus line is of the preset 'nope' of rumino; the presets of "
+        f"rumino: {', '.join(presets)}"
+    )

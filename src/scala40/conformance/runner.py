@@ -321,7 +321,8 @@ def run_engine(
 ) -> Report:
     """Send an engine (``command``, split as a shell would) a request for each corpus line
     of the ``sections`` asked (every section by default), and for each refusal line one
-    for each of :func:`legal_moves_asked`, and compare its answers with the library's.
+    for each of :func:`~scala40.conformance.runner.legal_moves_asked`, and compare its
+    answers with the library's.
     ``lines`` are lines of the corpus as :func:`scala40.conformance.read_corpus` gives
     them (checked there).
 
