@@ -348,7 +348,7 @@ MUTANTS: dict[str, Mutant] = {
         "    codes = tuple(map(_CARD_CODES.get, text.upper().split()))\n",
         "cards read in lower case and with spaces more",
     ),
-    "scala40._checks:is_int": Mutant(
+    "scala40.checks:is_int": Mutant(
         "    return isinstance(value, int) and not isinstance(value, bool)\n",
         "    return isinstance(value, int)\n",
         "a boolean read as an integer",
@@ -375,7 +375,7 @@ MUTANTS: dict[str, Mutant] = {
     ),
     "pyproject.toml#mypyc-include": Mutant(
         '    "/src/scala40/_compiled.py",\n',
-        '    "/src/scala40/_compiled.py",\n    "/src/scala40/_checks.py",\n',
+        '    "/src/scala40/_compiled.py",\n    "/src/scala40/checks.py",\n',
         "a reader of a caller's values compiled",
     ),
     "scala40.legal:LegalMoves.index": Mutant(
@@ -438,7 +438,7 @@ MUTANTS: dict[str, Mutant] = {
         "        if True:\n            return play()\n",
         "the tournament played in the main thread, which waits on the games' futures itself",
     ),
-    "scala40.cli.common:json_text": Mutant(
+    "scala40.commands:json_text": Mutant(
         "        return json.dumps(value, ensure_ascii=True, separators=separators)\n",
         "        return text\n",
         "an answer echoing text no encoding writes written as itself",
@@ -509,7 +509,7 @@ MUTANTS: dict[str, Mutant] = {
         "a move answered 503 dropped: the table shown again, for the person to move again",
     ),
     "src/scala40/web/static/app.js#refuted-void": Mutant(
-        "    && acks.some((ack) => ack.table === gone.commitment && ack.revealed));\n",
+        "    && acks.some((ack) => ack.table === gone.commitment && ack.revealed && ack.checked));\n",
         "    && false);\n",
         "the page not refuting a void that blames it for a value the server acknowledged",
     ),
@@ -594,9 +594,47 @@ MUTANTS: dict[str, Mutant] = {
         "a key drawn anew at each start, not the one the file keeps",
     ),
     "src/scala40/web/static/app.js#verify-ack": Mutant(
-        '    const problem = await acknowledgementProblem(ack, deal, kept, "value" in part);\n',
-        "    const problem = null;\n",
-        "the page keeping any answer as the server's acknowledgement, unchecked",
+        '    const verdict = await acknowledgementVerdict(ack, deal, kept, "value" in part);\n',
+        "    const verdict = { problem: null, checked: true, unchecked: null };\n",
+        "the page keeping any answer as the server's acknowledgement, checked",
+    ),
+    "src/scala40/web/static/app.js#insecure-context": Mutant(
+        '  if (!window.isSecureContext) return "insecure";\n',
+        "",
+        "a page served over plain HTTP at a network address blaming the browser for the "
+        "WebCrypto it is not given",
+    ),
+    "src/scala40/web/static/app.js#refute-checked-only": Mutant(
+        "  if (ack && ack.checked) return refuted;\n",
+        "  if (ack) return refuted;\n",
+        "a deal without an acknowledged commitment refuted by an acknowledgement the page "
+        "could not check",
+    ),
+    "src/scala40/web/static/app.js#key-form": Mutant(
+        '  if (key !== null && !(typeof key === "string" && PUBLIC_KEY.test(key))) return { problem: `its terms',
+        "  if (false) return { problem: `its terms",
+        "terms naming a key of no key's form taken as a key",
+    ),
+    "src/scala40/web/static/app.js#bad-answer-said": Mutant(
+        '  if (!bad.length) return "";\n',
+        '  if (true) return "";\n',
+        "a bad answer never said while the page sends its part again",
+    ),
+    "src/scala40/web/static/app.js#dropped-not-late": Mutant(
+        "  if (bad) return `Warning: the server at ${location.host} took your commitment in time",
+        "  if (false) return `Warning: the server at ${location.host} took your commitment in time",
+        "a commitment the server answered and dropped said to have come late",
+    ),
+    "src/scala40/web/static/app.js#table-namespace": Mutant(
+        "  const name = `scala40-first-deal:${keyName(deal)}:${table.id}`;\n",
+        "  const name = `scala40-first-deal:${table.id}`;\n",
+        "the first deal remembered by the table's number alone: another tables' file's "
+        "table of the same number taken for the table",
+    ),
+    "src/scala40/web/static/app.js#known-keys": Mutant(
+        "    if (latest) sessionStorage.setItem(`scala40-key-change:${key}:${table.id}`, latest.key);\n",
+        "",
+        "a server's new key not said",
     ),
     "src/scala40/web/static/app.js#unsigned": Mutant(
         '  if (signingKeyOf(deal) === null) return "Warning: this server signs nothing',
@@ -839,12 +877,71 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
     ),
     "src/scala40/web/static/app.js#verify-ack": (
         Mutant(
-            '  if (holds === false) return "its answer does not carry the signature of the key its terms name";\n',
+            '  if (holds === false) return { problem: "its answer does not carry the signature of the key its terms name" };\n',
             "",
             "the page checking that a signature is there, not that the terms' key made it",
         ),
     ),
     # The web table.
+    "src/scala40/web/static/app.js#insecure-context": (
+        Mutant(
+            '  if (!window.isSecureContext) return "insecure";\n',
+            '  if (location.protocol !== "https:") return "insecure";\n',
+            "a page at localhost over HTTP, which browsers give WebCrypto, checking nothing",
+        ),
+        Mutant(
+            "  return { problem: null, checked: holds === true, unchecked: holds === true ? null : holds };\n",
+            "  return { problem: null, checked: holds !== false, unchecked: holds === true ? null : holds };\n",
+            "an acknowledgement the page could not check kept as checked",
+        ),
+    ),
+    "src/scala40/web/static/app.js#refute-checked-only": (
+        Mutant(
+            "    && acks.some((ack) => ack.table === gone.commitment && ack.revealed && ack.checked));\n",
+            "    && acks.some((ack) => ack.table === gone.commitment && ack.revealed));\n",
+            "a void refuted by an acknowledgement the page could not check",
+        ),
+    ),
+    "src/scala40/web/static/app.js#key-form": (
+        Mutant(
+            "const PUBLIC_KEY = /^ed25519:[0-9a-f]{64}$/;\n",
+            "const PUBLIC_KEY = /^ed25519:[0-9a-f]+$/;\n",
+            "a key of any number of digits taken",
+        ),
+        Mutant(
+            '  if (key !== null && !(typeof key === "string" && PUBLIC_KEY.test(key))) return { problem: `its terms',
+            '  if (key !== null && !(typeof key === "string" && key.startsWith("ed25519:"))) return { problem: `its terms',
+            "a key's scheme compared, not its form",
+        ),
+    ),
+    "src/scala40/web/static/app.js#bad-answer-said": (
+        Mutant(
+            '  if (!bad.length) return "";\n',
+            '  if (bad.length < ACK_TRIES) return "";\n',
+            "a bad answer said only at the third, which a table of one person never sends",
+        ),
+    ),
+    "src/scala40/web/static/app.js#table-namespace": (
+        Mutant(
+            "  return `${keyName(deal)}:${firstDealOf(deal)}:${table.seat}`;\n",
+            "  return `${table.id}:${table.seat}`;\n",
+            "the acknowledgements kept by the table's number: another tables' file's taken "
+            "for a void this table hid",
+        ),
+        Mutant(
+            "  if (named) return named;\n",
+            "  if (false) return named;\n",
+            "the first deal read from each answer, not held: a server renaming a table to "
+            "hide a void deal not caught",
+        ),
+    ),
+    "src/scala40/web/static/app.js#known-keys": (
+        Mutant(
+            "  localStorage.setItem(serverKeysName(), JSON.stringify(keys));\n",
+            "  localStorage.setItem(serverKeysName(), JSON.stringify(keys.slice(-1)));\n",
+            "only the server's latest key kept: no record that an old key was the server's",
+        ),
+    ),
     "scala40.web.tls:wrapped": (
         Mutant(
             "    connection.setblocking(False)\n    return context.wrap_socket(connection, server_side=True, do_handshake_on_connect=False)\n",
@@ -1149,7 +1246,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a boolean taken as an integer field: true as seat 1, false as seat 0",
         ),
     ),
-    "scala40.cli.common:json_text": (
+    "scala40.commands:json_text": (
         Mutant(
             "        text.encode(encoding)\n",
             '        text.encode("utf-8")\n',
@@ -1320,6 +1417,9 @@ NO_REGRESSION: dict[str, str] = {
     "src/scala40/web/static/app.js#dealt-alone": (
         "one comparison with the terms' own word: reading another is the removal"
     ),
+    "src/scala40/web/static/app.js#dropped-not-late": (
+        "one condition, an answer the server gave the commitment: dropping it is the removal"
+    ),
     "scala40.web.connections:Connections._least_sent#waiting": (
         "one condition: a waiting request kept from making room is the removal"
     ),
@@ -1352,7 +1452,7 @@ NO_REGRESSION: dict[str, str] = {
     "scala40.serving.seat_access:SeatAccess._check_move#resign": (
         "one condition, on the seat resigned: dropping it is the removal"
     ),
-    "scala40._checks:is_int": "one expression: taking a boolean is the removal",
+    "scala40.checks:is_int": "one expression: taking a boolean is the removal",
     "scala40._base.position:PositionReader.named": (
         "one set of the names allowed: taking any is the removal"
     ),
