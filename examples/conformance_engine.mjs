@@ -120,7 +120,10 @@ function score(request) {
 }
 
 function answer(request) {
-  if (request.game !== "scala40" || request.preset !== "official") return { skip: true };
+  // The official rules alone: a variant's lines (ruleset "official,...") are skipped.
+  if (request.game !== "scala40" || (request.ruleset ?? request.preset) !== "official") {
+    return { skip: true };
+  }
   if (request.op === "meld") return judgeMeld(request);
   if (request.op === "score") return score(request);
   return { skip: true };

@@ -6,8 +6,10 @@ JavaScript passes the sections it answers."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -28,6 +30,7 @@ from scala40.conformance import (
     run_engine,
     shipped_corpus,
 )
+from scala40.conformance.corpus import corpus_rulesets
 from scala40.errors import IllegalMoveError, InvalidValueError
 from scala40.game import game_names, load_game, position_from_text
 from scala40.melds import meld_interpretations
@@ -42,15 +45,21 @@ SHIPPED = shipped_corpus()
 LINES = list(read_corpus(SHIPPED))
 
 
+SAMPLE_SCHEMA = 10
+"""The default run validates one line in this many against the lines' JSON Schema."""
+
+
 def _engine(plant: str) -> str:
     return f"{sys.executable} -m tests.conformance_engine {plant}"
 
 
 def _lines(game: str, preset: str | None = None) -> list[dict[str, Any]]:
+    """A game's lines; with ``preset``, those of the preset's own rules, unchanged (as
+    ``--preset`` chooses them)."""
     return [
         line
         for line in LINES
-        if line["game"] == game and (preset is None or line["preset"] == preset)
+        if line["game"] == game and (preset is None or line["ruleset"] == preset)
     ]
 
 
@@ -83,9 +92,12 @@ def test_every_game_and_preset_has_every_section() -> None:
             assert sections == set(SECTIONS), (name, preset, sections)
 
 
-def test_every_line_fits_the_schema() -> None:
+@pytest.mark.parametrize("every", [SAMPLE_SCHEMA, pytest.param(1, marks=pytest.mark.slow)])
+def test_every_line_fits_the_schema(every: int) -> None:
+    """The default run checks one line in :data:`SAMPLE_SCHEMA` against the schema (the
+    runner checks every line's fields as it reads them), the soak every line."""
     validator = jsonschema.Draft202012Validator(protocol_schema("corpus.line"))
-    for line in LINES:
+    for line in LINES[::every]:
         errors = list(validator.iter_errors(line))
         assert not errors, (line["id"], errors[0].message)
 
@@ -95,33 +107,77 @@ def test_the_ids_are_unique_and_sorted_within_a_section() -> None:
     assert len(ids) == len(set(ids))
 
 
-@pytest.mark.parametrize("game", one_game_by_default("scala40"))
-def test_the_lines_say_what_the_library_does(game: str) -> None:
-    """Each line read back and asked of the library as a user would: the moves listed in
-    order, the refusal refused with its rules, the meld's readings, the hand's points,
-    the perft count."""
+@functools.cache
+def _rulesets(game: str) -> dict[str, Any]:
+    return corpus_rulesets(game)
+
+
+def _check_line(line: dict[str, Any]) -> None:
+    """A line read back and asked of the library as a user would: the moves listed in
+    order, the refusal refused with its rules, the meld's readings and values, the
+    hand's points, the perft count."""
+    section = line["section"]
+    game = load_game(line["game"])
+    if section == "meld":
+        ruleset: Any = _rulesets(game.name)[line["ruleset"]]
+        melds = meld_interpretations(as_cards(line["cards"]), ruleset.meld_rules)
+        readings = sorted(
+            (game.text.meld(meld, False), reading_value(game, meld)) for meld in melds
+        )
+        assert readings == sorted(
+            (reading["meld"], reading.get("value")) for reading in line.get("readings", ())
+        ), line["id"]
+        return
+    state = position_from_text(line["position"])
+    assert state.to_text().split(" ")[1] == line["ruleset"], line["id"]
+    if section == "moves":
+        assert [str(move) for move in canonical_moves(state)] == line["moves"]
+        assert line["moves"] == sorted(line["moves"])
+    elif section == "refusal":
+        with pytest.raises(IllegalMoveError) as refused:
+            state.apply(line["move"])
+        assert all(rule in str(refused.value) for rule in line["rules"] if rule != "LC-BASE")
+    elif section == "score":
+        assert list(state.apply(line["move"]).last_hand.points) == line["points"]
+    else:
+        divided = perft_divide(state, line["depth"], node_limit=1_000_000)
+        assert {str(move): count for move, count in divided} == line["divide"]
+        assert sum(line["divide"].values()) == line["count"]
+
+
+def reading_value(game: Any, meld: Any) -> int | None:
+    """The value a reading carries: Scala 40's meld value, Skarney's points, none in the
+    knock games (which score no meld)."""
+    if game.name == "scala40":
+        return int(game.text.meld_value(meld))
+    if game.name == "skarney":
+        return int(game.text.meld_points(meld))
+    return None
+
+
+SAMPLE = 25
+"""The default run checks one line in this many of each section of each game's (its first
+included), the soak every line."""
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_a_sample_of_the_lines_says_what_the_library_does(game: str) -> None:
+    lines = _lines(game)
+    sample = [
+        line
+        for section in SECTIONS
+        for line in [line for line in lines if line["section"] == section][::SAMPLE]
+    ]
+    assert {line["section"] for line in sample} == set(SECTIONS)
+    for line in sample:
+        _check_line(line)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", game_names())
+def test_every_line_says_what_the_library_does(game: str) -> None:
     for line in _lines(game):
-        section = line["section"]
-        if section == "meld":
-            ruleset: Any = load_game(game).ruleset_type.preset(line["preset"])
-            rules = ruleset.meld_rules
-            count = len(meld_interpretations(as_cards(line["cards"]), rules))
-            assert count == len(line.get("readings", ()))
-            continue
-        state = position_from_text(line["position"])
-        if section == "moves":
-            assert [str(move) for move in canonical_moves(state)] == line["moves"]
-            assert line["moves"] == sorted(line["moves"])
-        elif section == "refusal":
-            with pytest.raises(IllegalMoveError) as refused:
-                state.apply(line["move"])
-            assert all(rule in str(refused.value) for rule in line["rules"])
-        elif section == "score":
-            assert list(state.apply(line["move"]).last_hand.points) == line["points"]
-        else:
-            divided = perft_divide(state, line["depth"], node_limit=1_000_000)
-            assert {str(move): count for move, count in divided} == line["divide"]
-            assert sum(line["divide"].values()) == line["count"]
+        _check_line(line)
 
 
 def test_the_runner_passes_an_engine_that_answers_as_the_library() -> None:
@@ -187,8 +243,13 @@ def test_the_command_line_reports_and_exits_one_on_a_disagreement(
     )  # fmt: skip
     printed = capsys.readouterr().out
     assert code == 1
-    assert "scala40/official/score/000 (S40-SCORE, S40-HAND-VALUE)" in printed
-    assert "score: 0 agreed, 6 disagreed, 0 skipped" in printed
+    first = next(line for line in _lines("scala40", "official") if line["section"] == "score")
+    scores = sum(1 for line in _lines("scala40", "official") if line["section"] == "score")
+    assert first["id"] == "scala40/official/score/000"
+    assert f"scala40/official/score/000 ({', '.join(first['rules'])})" in printed
+    assert "S40-HAND-VALUE" in first["rules"]
+    assert f"expected: points {', '.join(map(str, first['points']))}\n" in printed
+    assert f"score: 0 agreed, {scores} disagreed, 0 skipped" in printed
 
 
 @pytest.mark.slow
@@ -219,10 +280,15 @@ def test_the_example_engine_in_javascript_passes_the_meld_and_score_sections(
         command, cwd=ROOT, capture_output=True, text=True, timeout=120,
         env={**__import__("os").environ, **env},
     )  # fmt: skip
+    official = _lines("scala40", "official")
+    melds = sum(1 for line in official if line["section"] == "meld")
+    scores = sum(1 for line in official if line["section"] == "score")
     if wrong == 0:
         assert done.returncode == 0, done.stdout + done.stderr
-        assert "meld: 60 agreed, 0 disagreed, 0 skipped" in done.stdout
-        assert "score: 6 agreed, 0 disagreed, 0 skipped" in done.stdout
+        assert done.stdout == (
+            f"meld: {melds} agreed, 0 disagreed, 0 skipped\n"
+            f"score: {scores} agreed, 0 disagreed, 0 skipped\n"
+        )
     else:
         assert done.returncode == 1
         rules = "S40-MELD-VALUE" if plant == "ace-low-11" else "S40-HAND-VALUE"
@@ -242,17 +308,22 @@ def test_the_json_output_ends_with_the_summary_as_data(
     assert code == 1
     *wrong, summary = printed
     refusals = sum(1 for line in _lines("chinchon", "catsatcards") if line["section"] == "refusal")
+    melds = sum(1 for line in _lines("chinchon", "catsatcards") if line["section"] == "meld")
     assert summary == {
         "summary": {
             "refusal": {"agreed": refusals, "disagreed": len(wrong), "skipped": 0},
-            "meld": {"agreed": 60, "disagreed": 0, "skipped": 0},
+            "meld": {"agreed": melds, "disagreed": 0, "skipped": 0},
         },
         "legal_judged": len(wrong),
         "gaps": [],
         "passed": False,
     }
-    assert {(item["section"], item["expected"], item["got"]) for item in wrong} == {
-        ("refusal", "legal", "illegal")
+    # Each answer as data, the fields an engine sends, and in words beside it.
+    assert {
+        (item["section"], json.dumps(item["expected"]), json.dumps(item["got"])) for item in wrong
+    } == {("refusal", '{"legal": true}', '{"legal": false}')}
+    assert {(item["expected_words"], item["got_words"]) for item in wrong} == {
+        ("legal", "illegal")
     }
 
 
@@ -263,9 +334,94 @@ def test_a_preset_the_corpus_has_not_is_refused_with_those_it_has(
         ["conformance", "--engine", _engine("none"), "--game", "rumino", "--preset", "nope"]
     )
     said = capsys.readouterr().err.strip()
-    presets = sorted({line["preset"] for line in _lines("rumino")})
+    rules = sorted({line["ruleset"] for line in _lines("rumino")})
     assert code == 2
     assert said == (
-        "error: --preset: no corpus line is of the preset 'nope' of rumino; the presets of "
-        f"rumino: {', '.join(presets)}"
+        "error: --preset: no corpus line is of the rules 'nope' of rumino; the rules of "
+        f"rumino: {', '.join(rules)}"
     )
+    assert "catsatcards, catsatcards,knock_min_melded=0, web" in said
+
+
+def _game_rule_ids(game: str) -> set[str]:
+    """The rule IDs of a game's part of the rules (its page's anchors; La Conga's are its
+    own and Chinchón's, which LC-BASE makes its)."""
+    pages = {"laconga": ("laconga", "chinchon")}.get(game, (game,))
+    found: set[str] = set()
+    for page in pages:
+        text = (ROOT / "docs" / "games" / f"{page}.rst").read_text(encoding="utf-8")
+        found |= set(re.findall(r"^\.\. _((?:S40|SK|RU|CH|LC)-[A-Z0-9-]+):", text, re.M))
+    return found
+
+
+RULES_CITED = {"scala40": 26, "skarney": 13, "rumino": 8, "chinchon": 10, "laconga": 12}
+"""The rule IDs of each game's part of the rules its lines cite (69 of 103)."""
+
+
+def test_the_rules_each_game_s_lines_cite() -> None:
+    """Counted over the corpus as ``scala40 corpus`` writes it (the shipped files, the same
+    bytes): each game's lines cite only rules of the common part and of its own, and as
+    many of its own as :data:`RULES_CITED` holds."""
+    for game, count in RULES_CITED.items():
+        own = _game_rule_ids(game)
+        cited = {rule for line in _lines(game) for rule in line["rules"]}
+        assert {rule for rule in cited - own if not rule.startswith("C-")} == set(), game
+        assert len(own & cited) == count, (game, sorted(own - cited))
+    assert sum(RULES_CITED.values()) == 69
+    assert sum(len(_game_rule_ids(game)) for game in RULES_CITED) == 103
+
+
+def test_each_game_holds_the_sizes_asked_from_distinct_deals() -> None:
+    """Per game: 1,000 distinct positions with their moves, 2,000 melds, 300 hands'
+    ends, perft from 20 distinct positions; no two rulesets replay a deal."""
+    for game in game_names():
+        lines = _lines(game)
+        by = {
+            section: [line for line in lines if line["section"] == section] for section in SECTIONS
+        }
+        assert len({line["position"] for line in by["moves"]}) >= 1000, game
+        assert len(by["meld"]) >= 2000, game
+        assert len({line["position"] for line in by["score"]}) >= 300, game
+        assert len({line["position"] for line in by["perft"]}) >= 20, game
+        # A deal is its position's stock order and hands: never the same under two rulesets.
+        deals: dict[str, str] = {}
+        for line in by["moves"]:
+            deal = " ".join(line["position"].split(" ")[2:4])
+            assert deals.setdefault(deal, line["ruleset"]) == line["ruleset"], line["id"]
+
+
+def test_a_group_no_pack_of_the_rules_holds_is_never_asked() -> None:
+    """No meld line holds a card more often than its rules' pack does (a one-pack
+    Chinchón or La Conga never a card twice: CH-MELDS); the knock games' readings carry
+    no value (they score no meld), Scala 40's and Skarney's carry theirs."""
+    for line in LINES:
+        if line["section"] != "meld":
+            continue
+        rules: Any = _rulesets(line["game"])[line["ruleset"]]
+        counts = rules.deck.counts()
+        cards = as_cards(line["cards"])
+        assert all(cards.count(card) <= counts.get(card, 0) for card in set(cards)), line["id"]
+        valued = line["game"] in ("scala40", "skarney")
+        assert all(("value" in reading) == valued for reading in line.get("readings", ()))
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="the example engine needs Node.js")
+def test_the_pages_transcript_is_what_a_run_prints() -> None:
+    """The planted mistake's transcript on the page (docs/conformance.rst) is what the run
+    prints: its first report (a long position cut where the page writes "..."), then its
+    summary, starting where the run starts."""
+    page = (ROOT / "docs" / "conformance.rst").read_text(encoding="utf-8")
+    block = page.split("   $ CONFORMANCE_PLANT=jack-11 ", 1)[1].split("\n\n", 1)[0]
+    command, *shown = (line[3:] for line in block.splitlines())
+    done = subprocess.run(
+        [sys.executable, "-m", "scala40", *__import__("shlex").split(command)[1:]],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        env={**__import__("os").environ, "CONFORMANCE_PLANT": "jack-11"},
+    )  # fmt: skip
+    printed = done.stdout.splitlines()
+    cut = shown.index("...")
+    first = printed[:cut]
+    assert len(first) == cut
+    for said, run_said in zip(shown[:cut], first, strict=True):
+        assert run_said.startswith(said.removesuffix(" ...")), (said, run_said)
+    assert printed[-2:] == shown[cut + 1 :]

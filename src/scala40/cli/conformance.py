@@ -66,7 +66,12 @@ def _configure_conformance(parser: argparse.ArgumentParser) -> None:
         "(default: the one shipped with the package)",
     )
     parser.add_argument("--game", metavar="GAME", help="only this game's lines")
-    parser.add_argument("--preset", metavar="PRESET", help="only this preset's lines")
+    parser.add_argument(
+        "--preset",
+        metavar="RULES",
+        help="only the lines of these rules: a preset's name (its own lines, unchanged), or "
+        "a variant's rules as the corpus's lines write them (official,jokers=2)",
+    )
     parser.add_argument(
         "--sections",
         metavar="SECTION",
@@ -96,14 +101,17 @@ def _configure_conformance(parser: argparse.ArgumentParser) -> None:
 
 def _chosen_lines(args: argparse.Namespace, files: dict[str, str]) -> list[dict[str, Any]]:
     lines = [line for line in read_corpus(files) if args.game is None or line["game"] == args.game]
-    if args.preset is not None and not any(line["preset"] == args.preset for line in lines):
-        presets = sorted({line["preset"] for line in lines})
+    # A line's rules: its ruleset's text, a preset's name alone where it plays the preset
+    # unchanged (older corpora name only the preset).
+    rules_of = [(line.get("ruleset", line["preset"]), line) for line in lines]
+    if args.preset is not None and not any(rules == args.preset for rules, _ in rules_of):
+        presets = sorted({rules for rules, _ in rules_of})
         of = f" of {args.game}" if args.game is not None else ""
         raise UsageError(
-            f"--preset: no corpus line is of the preset {printable(args.preset, 40)!r}{of}; "
-            f"the presets{of}: {', '.join(printable(name, 40) for name in presets) or 'none'}"
+            f"--preset: no corpus line is of the rules {printable(args.preset, 40)!r}{of}; "
+            f"the rules{of}: {', '.join(printable(name, 80) for name in presets) or 'none'}"
         )
-    chosen = [line for line in lines if args.preset is None or line["preset"] == args.preset]
+    chosen = [line for rules, line in rules_of if args.preset is None or rules == args.preset]
     if not chosen:
         raise UsageError("no corpus line is of the game and preset asked")
     return chosen
@@ -143,8 +151,10 @@ def _run_conformance(args: argparse.Namespace) -> int:
                     "section": item.section,
                     "rules": list(item.rules),
                     "subject": item.subject,
-                    "expected": item.expected,
-                    "got": item.got,
+                    "expected": item.expected_answer,
+                    "got": item.got_answer,
+                    "expected_words": item.expected,
+                    "got_words": item.got,
                 }
             )
         else:

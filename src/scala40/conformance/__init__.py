@@ -180,7 +180,7 @@ def shipped_corpus() -> dict[str, str]:
 MAX_MANIFEST_BYTES = 1_000_000
 """The largest manifest read from a directory."""
 MAX_CORPUS_FILE_BYTES = 64_000_000
-"""The largest file of a corpus read from a directory (the shipped files are under 300 kB)."""
+"""The largest file of a corpus read from a directory (each shipped file is under 2 MB)."""
 MAX_LINE_DEPTH = 8
 """The deepest nesting of a corpus line read (a line of the corpus nests 3 levels)."""
 
@@ -353,9 +353,11 @@ def line_problem(line: object) -> str | None:
         or not all(
             isinstance(item, dict)
             and isinstance(item.get("meld"), str)
-            and is_int(item.get("value"))
+            and ("value" not in item or is_int(item["value"]))
             for item in readings
         )
     ):
-        return f"its readings are not a list of melds and values: {shown(readings, 80)}"
+        return f"its readings are not a list of melds (and values): {shown(readings, 80)}"
+    if not isinstance(line.get("ruleset", ""), str):
+        return f"its ruleset is no text: {printable(describe(line.get('ruleset'), 80))}"
     return None

@@ -32,7 +32,7 @@ from typing import Any
 
 from scala40.checks import describe, refuse_json_constant
 
-__all__ = ["bounded_json", "printable", "shown"]
+__all__ = ["bounded_data", "bounded_json", "printable", "shown"]
 
 _DECODER = json.JSONDecoder(parse_constant=refuse_json_constant)
 
@@ -83,3 +83,42 @@ def shown(value: object, limit: int = 200) -> str:
     if isinstance(value, str):
         return printable(value, limit)
     return printable(describe(value, limit))
+
+
+MAX_SHOWN_ITEMS = 50
+"""The items of a list (or an object's fields) :func:`bounded_data` keeps."""
+
+
+def bounded_data(value: Any, limit: int = 200, depth: int = 8) -> Any:
+    """A JSON value another party sent, safe to print as JSON: every text in it (an
+    object's keys too) escaped by :func:`printable` and cut to ``limit`` characters, a
+    list or an object cut to :data:`MAX_SHOWN_ITEMS` items (``"..."`` last where cut),
+    an integer past 64 bits and anything nested deeper than ``depth`` written in words.
+
+    >>> from scala40.conformance._text import bounded_data
+    >>> bounded_data({"melds": ["\\x1b[2J", 10**40], "ok": True})
+    {'melds': ['\\\\x1b[2J', 'an integer of 41 digits'], 'ok': True}
+    """
+    if isinstance(value, str):
+        return printable(value, limit)
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return value if abs(value) < 2**63 else f"an integer of {len(str(abs(value)))} digits"
+    if isinstance(value, float):
+        return value
+    if depth <= 0:
+        return printable(describe(value, 80))
+    if isinstance(value, list):
+        kept = [bounded_data(item, limit, depth - 1) for item in value[:MAX_SHOWN_ITEMS]]
+        return [*kept, "..."] if len(value) > MAX_SHOWN_ITEMS else kept
+    if isinstance(value, dict):
+        items = list(value.items())
+        found = {
+            printable(str(key), limit): bounded_data(item, limit, depth - 1)
+            for key, item in items[:MAX_SHOWN_ITEMS]
+        }
+        if len(items) > MAX_SHOWN_ITEMS:
+            found["..."] = f"{len(items) - MAX_SHOWN_ITEMS} more"
+        return found
+    return printable(describe(value, 80))

@@ -46,12 +46,14 @@ from scala40 import __version__
 from scala40._format.schema import array, card_text, enum_of, integer, obj, text
 from scala40.bots import make_bot
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
+from scala40.conformance import citations
 from scala40.errors import (
     AmbiguousMeldError,
     AmbiguousMoveError,
     IllegalMoveError,
     InvalidMeldError,
     InvalidMoveError,
+    InvalidValueError,
     SearchLimitError,
 )
 from scala40.game import Game, load_game
@@ -64,6 +66,7 @@ __all__ = [
     "SECTIONS",
     "corpus_lines",
     "corpus_manifest",
+    "corpus_rulesets",
     "corpus_text",
     "line_schema",
     "rule_ids",
@@ -77,22 +80,49 @@ raises it."""
 SECTIONS = ("moves", "refusal", "meld", "score", "perft")
 """The sections, in the order each game's file lists them."""
 
-_SEEDS = (1, 2, 3, 4, 5)
-"""The seeds of the games the positions come from, one game each."""
+_TARGETS = {"moves": 1000, "meld": 2000, "score": 300, "perft": 20}
+"""The lines of each of these sections a game's corpus holds at least, shared among its
+rulesets (its presets and the variants of :data:`_VARIANTS`)."""
+_MAX_REFUSALS = 400
+"""A game's refusal lines, at most, shared among its rulesets."""
 _MAX_PLIES = 600
 """The moves of each seeded game looked at, at most: enough for every phase, and more
 than one hand in every game."""
-_STRIDE = 23
-"""Besides the first position of each new mix of move kinds, one position every this
-many moves."""
-_MAX_POSITIONS = 40
-_MAX_REFUSALS = 40
-_MELDS = 60
-_MAX_SCORES = 6
-_PERFT_POSITIONS = 3
-_PERFT_NODES = 20_000
+_MAX_GAMES = 80
+"""The seeded games a ruleset plays, at most, to find its positions and hands' ends."""
+_STRIDE = 5
+"""Besides the first position of each new mix of rules its moves reach, one position
+every this many moves."""
+_PERFT_NODES = 5_000
 """A perft line is kept at depth 3 where it visits at most this many positions, else at
-depth 2."""
+depth 2 (at most ten times as many), else at depth 1."""
+
+_VARIANTS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
+    "scala40": (
+        ("official", {"not_opened_penalty": 100}),
+        ("official", {"double_on_open_and_close": True, "close_on_first_turn": True}),
+        ("official", {"high_card_values": True}),
+        ("official", {"lone_ace_scores_one": True}),
+        ("official", {"discard_draw_to_open": True}),
+        ("official", {"first_player_takes_upcard": True}),
+        ("official", {"close_without_discard": True}),
+        ("official", {"discard_four_of_a_kind": True}),
+        ("official", {"max_jokers_per_meld": 2}),
+        ("official", {"joker_meld_value": 25}),
+        ("official", {"restock": "flip"}),
+        ("official", {"ban_playable_discard_opened": True, "ban_playable_discard_closing": True}),
+    ),
+    "skarney": (("partnership", {"turn_limit": 40}),),
+    "rumino": (("catsatcards", {"knock_min_melded": 0}),),
+    "chinchon": (
+        ("catsatcards", {"wild": "two_jokers", "close_limit": 7}),
+        ("catsatcards", {"close_limit": 7, "deck_size": 48}),
+    ),
+    "laconga": (("catsatcards", {"close_limit": 7}),),
+}
+"""Rulesets beyond the presets, each a preset and the options that differ from it: the
+variant rules switched on (Scala 40's S40-V-*), and knock games whose closes come often
+enough to reach the closes' rules."""
 
 _QUESTIONS = {
     "moves": "turn",
@@ -101,8 +131,8 @@ _QUESTIONS = {
     "score": "score",
     "perft": "turn",
 }
-"""The kind of question each section asks (:attr:`scala40.game.Game.rule_ids`), whose
-rules its lines name (a refusal and a meld that is none name their reason's instead)."""
+"""The kind of question each section asks (:attr:`scala40.game.Game.rule_ids`): the
+rules a line names where :mod:`~scala40.conformance.citations` finds none of its own."""
 
 # "(S40-OPEN)", "(SK-MELDS, C-WILD)": the rule IDs that end a reason's clauses.
 _RULE_ID = re.compile(r"\b(?:C|S40|SK|RU|CH|LC)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
@@ -120,37 +150,65 @@ def rule_ids(reason: str) -> list[str]:
     return list(dict.fromkeys(_RULE_ID.findall(reason)))
 
 
-def _players(game: Game, rules: Any) -> int:
-    return int(min(max(game.default_players, rules.min_players), rules.max_players))
-
-
 def _verb(move: Any) -> str:
     return str(move).split(" ", 1)[0]
 
 
-def _played(game: Game, rules: Any, seed: int) -> list[Any]:
-    """The positions of one seeded game between greedy bots where a seat decides."""
-    state = game.new_game(rules, players=_players(game, rules), seed=seed)
+def _rulesets(game: Game) -> list[Any]:
+    """The rulesets a game's corpus plays: its presets, then its variants."""
+    kind = game.ruleset_type
+    found = [kind.preset(name) for name in kind.preset_names()]
+    found += [
+        kind.preset(name).replace(**options) for name, options in _VARIANTS.get(game.name, ())
+    ]
+    return found
+
+
+def _table_sizes(game: Game, rules: Any) -> list[int]:
+    """The table sizes a ruleset's games are played at, in turn: the usual one first."""
+    usual = int(min(max(game.default_players, rules.min_players), rules.max_players))
+    return list(dict.fromkeys([usual, min(usual + 1, rules.max_players), rules.min_players]))
+
+
+def _seed(game: Game, rules_text: str, number: int) -> int:
+    """A seed of its own for each game of each ruleset: no two rulesets replay a deal."""
+    digest = hashlib.sha256(f"{game.name}/{rules_text}/{number}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def corpus_rulesets(game: str | Game) -> dict[str, Any]:
+    """The rulesets a game's corpus plays, by the text its lines' ``ruleset`` gives them:
+    each preset, then the variants beyond the presets.
+
+    >>> from scala40.conformance.corpus import corpus_rulesets
+    >>> list(corpus_rulesets("laconga"))
+    ['catsatcards', 'uruguay', 'catsatcards,close_limit=7']
+    """
+    found = load_game(game)
+    return {_rules_text(found, rules): rules for rules in _rulesets(found)}
+
+
+def _rules_text(game: Game, rules: Any) -> str:
+    """The rules as a position's text writes them (a preset's name, with the options
+    that differ from it)."""
+    return str(game.new_game(rules, players=rules.min_players, seed=0).to_text().split(" ")[1])
+
+
+def _played(game: Game, rules: Any, seed: int, players: int) -> list[tuple[Any, Any]]:
+    """Each position of one seeded game between greedy bots where a seat decides, with
+    the move played there."""
+    state = game.new_game(rules, players=players, seed=seed)
     bot = make_bot("greedy", game)
     rng = random.Random(seed)
-    positions = []
+    played = []
     for _ in range(_MAX_PLIES):
         if state.is_over or state.current_player is None:
             break
-        positions.append(state)
         legal = list(state.legal_moves())
-        state = state.apply(bot.choose(state.view(state.current_player), legal, rng))
-    return positions
-
-
-def _head(game: Game, preset: str, section: str, number: int) -> dict[str, Any]:
-    return {
-        "id": f"{game.name}/{preset}/{section}/{number:03d}",
-        "section": section,
-        "game": game.name,
-        "preset": preset,
-        "rules": list(game.rule_ids.get(_QUESTIONS[section], ())),
-    }
+        move = bot.choose(state.view(state.current_player), legal, rng)
+        played.append((state, move))
+        state = state.apply(move)
+    return played
 
 
 def _phase(state: Any) -> str | None:
@@ -159,28 +217,72 @@ def _phase(state: Any) -> str | None:
     return None if value is None else str(value)
 
 
-def _chosen(games: Sequence[Sequence[Any]]) -> list[Any]:
-    """The positions the moves section lists: the first of each new mix of move kinds,
-    then every :data:`_STRIDE`-th, at most :data:`_MAX_POSITIONS`."""
-    seen: set[tuple[str | None, tuple[str, ...]]] = set()
-    first: list[Any] = []
-    strided: list[Any] = []
-    for positions in games:
-        for index, state in enumerate(positions):
-            mix = (_phase(state), tuple(sorted({_verb(move) for move in state.legal_moves()})))
-            if mix not in seen:
-                seen.add(mix)
-                first.append(state)
-            elif index % _STRIDE == 0:
-                strided.append(state)
-    chosen = first + strided
-    return chosen[:_MAX_POSITIONS]
+def _share(section: str, rulesets: int) -> int:
+    return -(-_TARGETS[section] // rulesets)
 
 
-def _moves_lines(game: Game, preset: str, chosen: Sequence[Any]) -> Iterator[dict[str, Any]]:
-    for number, state in enumerate(chosen):
+class _Play:
+    """What one ruleset's seeded games give: distinct positions (each with its moves,
+    the rules they reach and the move before), and the hands' ends."""
+
+    def __init__(self, game: Game, rules: Any, rules_text: str, shares: int) -> None:
+        self.games: list[list[tuple[Any, Any]]] = []
+        self.first: list[tuple[Any, list[str]]] = []
+        self.strided: list[tuple[Any, list[str]]] = []
+        self.ends: list[tuple[Any, Any]] = []
+        seen: set[str] = set()
+        mixes: set[tuple[str | None, tuple[str, ...]]] = set()
+        ended: set[str] = set()
+        sizes = _table_sizes(game, rules)
+        positions, hands = _share("moves", shares), _share("score", shares)
+        for number in range(_MAX_GAMES):
+            if len(self.first) + len(self.strided) >= positions and len(self.ends) >= hands:
+                break
+            played = _played(
+                game, rules, _seed(game, rules_text, number), sizes[number % len(sizes)]
+            )
+            self.games.append(played)
+            before = None
+            for index, (state, move) in enumerate(played):
+                text = state.to_text()
+                after = state.apply(move)
+                if (after.hand_number != state.hand_number or after.is_over) and text not in ended:
+                    result = getattr(after, "last_hand", None)
+                    if result is not None and result.hand_number == state.hand_number:
+                        ended.add(text)
+                        self.ends.append((state, move))
+                if text not in seen:
+                    seen.add(text)
+                    moves = list(state.legal_moves())
+                    cited = citations.moves_rules(game, state, moves, before)
+                    mix = (_phase(state), tuple(cited))
+                    if mix not in mixes:
+                        mixes.add(mix)
+                        self.first.append((state, cited))
+                    elif index % _STRIDE == 0:
+                        self.strided.append((state, cited))
+                before = move
+
+    def chosen(self, count: int) -> list[tuple[Any, list[str]]]:
+        return (self.first + self.strided)[:count]
+
+
+def _head(game: Game, rules_text: str, section: str, rules: Sequence[str]) -> dict[str, Any]:
+    return {
+        "section": section,
+        "game": game.name,
+        "preset": rules_text.split(",", 1)[0],
+        "ruleset": rules_text,
+        "rules": list(rules) or list(game.rule_ids.get(_QUESTIONS[section], ())),
+    }
+
+
+def _moves_lines(
+    game: Game, rules_text: str, chosen: Sequence[tuple[Any, list[str]]]
+) -> Iterator[dict[str, Any]]:
+    for state, cited in chosen:
         yield {
-            **_head(game, preset, "moves", number),
+            **_head(game, rules_text, "moves", cited),
             "phase": _phase(state),
             "position": state.to_text(),
             "moves": [str(move) for move in canonical_moves(state)],
@@ -188,12 +290,13 @@ def _moves_lines(game: Game, preset: str, chosen: Sequence[Any]) -> Iterator[dic
 
 
 def _refusal_lines(
-    game: Game, preset: str, games: Sequence[Sequence[Any]]
+    game: Game, rules_text: str, games: Sequence[Sequence[tuple[Any, Any]]], most: int
 ) -> Iterator[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
+    found = 0
     # At most three refusals of a kind of move by the same rules: variety over number.
     seen: dict[tuple[str, str], int] = {}
-    for positions in games:
+    for played in games:
+        positions = [state for state, _ in played]
         for index in range(0, len(positions), 5):
             state = positions[index]
             legal = {str(move) for move in state.legal_moves()}
@@ -202,6 +305,8 @@ def _refusal_lines(
                 {str(move) for other in nearby for move in other.legal_moves()} - legal
             )
             for written in candidates[:4]:
+                if found == most:
+                    return
                 try:
                     state.apply(written)
                 except AmbiguousMoveError:
@@ -212,80 +317,88 @@ def _refusal_lines(
                     if not rules or seen.get(key, 0) == 3:
                         continue
                     seen[key] = seen.get(key, 0) + 1
-                    found.append(
-                        {"position": state.to_text(), "move": written, "rules": rules,
-                         "reason": str(error)}
-                    )  # fmt: skip
+                    found += 1
+                    yield {
+                        **_head(game, rules_text, "refusal", rules),
+                        "position": state.to_text(),
+                        "move": written,
+                        "reason": str(error),
+                    }
                 except InvalidMoveError:
                     continue
                 else:  # legal after all (a text that reads as a listed move)
                     continue
-    for number, line in enumerate(found[:_MAX_REFUSALS]):
-        yield {**_head(game, preset, "refusal", number), **line}
 
 
-def _near_melds(game: Game, rules: Any, rng: random.Random) -> Iterator[tuple[Card, ...]]:
-    """Cards near a meld of the preset's pack, one group at a time."""
+def _near_melds(rules: Any, rng: random.Random) -> Iterator[tuple[Card, ...]]:
+    """Cards near a meld of the ruleset's pack, one group at a time, each a group the
+    pack can hold (no card more often than the pack has it: CH-MELDS, S40-DECK)."""
     counts = rules.deck.counts()
     naturals = sorted(card for card in counts if card != JOKER)
-    wilds = [card for card in counts if card == JOKER]
+    wild_count = counts.get(JOKER, 0)
     by_suit: dict[int, list[Card]] = {}
     for card in naturals:
         by_suit.setdefault(SUIT_OF[card], []).append(card)
     for suit_cards in by_suit.values():
         suit_cards.sort(key=lambda card: RANK_OF[card])
     suits = sorted(by_suit)
+    longest = 7 if rules.deck.jokers or len(naturals) > 40 else 5
     while True:
         if rng.random() < 0.5:
             suit_cards = by_suit[rng.choice(suits)]
-            length = rng.randint(3, 5)
+            length = rng.randint(3, min(longest, len(suit_cards)))
             start = rng.randrange(0, len(suit_cards) - length + 1)
-            cards = suit_cards[start : start + length]
+            cards = list(suit_cards[start : start + length])
         else:
             rank = RANK_OF[rng.choice(naturals)]
-            same = [card for card in naturals if RANK_OF[card] == rank]
+            same = [
+                card for card in naturals for _ in range(counts[card]) if RANK_OF[card] == rank
+            ]
             cards = rng.sample(same, min(len(same), rng.randint(3, 4)))
-        cards = list(cards)
         roll = rng.random()
-        if roll < 0.3 and wilds:
-            cards[rng.randrange(len(cards))] = wilds[0]
+        if roll < 0.3 and wild_count:
+            for _ in range(1 if rng.random() < 0.8 else 2):
+                cards[rng.randrange(len(cards))] = JOKER
         elif roll < 0.6:
             cards[rng.randrange(len(cards))] = rng.choice(naturals)
         elif roll < 0.7:
             cards.append(rng.choice(naturals))
-        rng.shuffle(cards)
-        yield tuple(cards)
+        if all(cards.count(card) <= counts.get(card, 0) for card in set(cards)):
+            rng.shuffle(cards)
+            yield tuple(cards)
 
 
 def _reading(game: Game, meld: Any) -> dict[str, Any]:
-    return {
-        "meld": game.text.meld(meld, False),
-        "value": game.text.meld_value(meld),
-        "points": game.text.meld_points(meld),
-    }
+    """A reading as the line writes it: the meld's text, and its value where the game
+    gives a meld one (Scala 40's meld value, S40-MELD-VALUE; Skarney's points,
+    SK-SCORE-MELDS); the knock games score no meld, and their readings carry none."""
+    reading: dict[str, Any] = {"meld": game.text.meld(meld, False)}
+    if game.name == "scala40":
+        reading["value"] = game.text.meld_value(meld)
+    elif game.name == "skarney":
+        reading["value"] = game.text.meld_points(meld)
+    return reading
 
 
-def _meld_lines(game: Game, preset: str, rules: Any) -> Iterator[dict[str, Any]]:
-    rng = random.Random(f"{game.name}/{preset}/melds")
+def _meld_lines(game: Game, rules: Any, rules_text: str, count: int) -> Iterator[dict[str, Any]]:
+    rng = random.Random(f"{game.name}/{rules_text}/melds")
     made = 0
-    seen: set[str] = set()
-    for cards in _near_melds(game, rules, rng):
-        if made == _MELDS:
+    seen: set[tuple[Card, ...]] = set()
+    for cards in _near_melds(rules, rng):
+        if made == count:
             return
-        text = " ".join(CARD_NAMES[card] for card in cards)
-        if text in seen:
+        if tuple(sorted(cards)) in seen:
             continue
-        seen.add(text)
-        line: dict[str, Any] = {**_head(game, preset, "meld", made), "cards": text}
+        seen.add(tuple(sorted(cards)))
+        text = " ".join(CARD_NAMES[card] for card in cards)
         # The cards as a set, in any order: their readings are every meld they make (the
         # order a text is written in may fix a wild card's reading, which is notation).
-        readings = sorted(
-            (_reading(game, meld) for meld in meld_interpretations(cards, rules.meld_rules)),
-            key=lambda reading: reading["meld"],
-        )
+        melds = meld_interpretations(cards, rules.meld_rules)
+        readings = sorted((_reading(game, meld) for meld in melds), key=lambda r: r["meld"])
         if readings:
+            line = _head(game, rules_text, "meld", citations.meld_rules(game, rules, melds))
             verdict = "meld" if len(readings) == 1 else "ambiguous"
-            line.update(verdict=verdict, readings=readings)
+            line.update(cards=text, verdict=verdict, readings=readings)
         else:
             try:
                 check_meld(text, rules)
@@ -293,52 +406,54 @@ def _meld_lines(game: Game, preset: str, rules: Any) -> Iterator[dict[str, Any]]
                 reason = str(error)
             else:  # pragma: no cover - a meld has a reading
                 raise AssertionError(f"{text} is a meld without a reading")
-            line.update(verdict="not a meld", reason=reason)
-            line["rules"] = rule_ids(reason) or line["rules"]
+            cited = rule_ids(reason)
+            if game.name == "laconga":
+                cited = list(dict.fromkeys(["LC-BASE", *cited]))
+            line = _head(game, rules_text, "meld", cited)
+            line.update(cards=text, verdict="not a meld", reason=reason)
         made += 1
         yield line
 
 
 def _score_lines(
-    game: Game, preset: str, games: Sequence[Sequence[Any]]
+    game: Game, rules_text: str, ends: Sequence[tuple[Any, Any]]
 ) -> Iterator[dict[str, Any]]:
-    number = 0
-    for positions in games:
-        for state in positions:
-            if number == _MAX_SCORES:
-                return
-            hand = state.hand_number
-            for move in canonical_moves(state):
-                after = state.apply(move)
-                result = getattr(after, "last_hand", None)
-                if after.hand_number == hand and not after.is_over:
-                    continue
-                if result is None or result.hand_number != hand:
-                    continue
-                yield {
-                    **_head(game, preset, "score", number),
-                    "position": state.to_text(),
-                    "move": str(move),
-                    "points": list(result.points),
-                    "hands": [" ".join(CARD_NAMES[c] for c in cards) for cards in result.hands],
-                }
-                number += 1
-                break
-
-
-def _perft_lines(game: Game, preset: str, chosen: Sequence[Any]) -> Iterator[dict[str, Any]]:
-    ranked = sorted(
-        range(len(chosen)),
-        key=lambda index: (-len({_verb(m) for m in chosen[index].legal_moves()}), index),
-    )
-    for number, index in enumerate(ranked[:_PERFT_POSITIONS]):
-        state = chosen[index]
-        try:
-            depth, divided = 3, perft_divide(state, 3, node_limit=_PERFT_NODES)
-        except SearchLimitError:
-            depth, divided = 2, perft_divide(state, 2, node_limit=10 * _PERFT_NODES)
+    for state, move in ends:
+        after = state.apply(move)
+        result = after.last_hand
         yield {
-            **_head(game, preset, "perft", number),
+            **_head(
+                game, rules_text, "score", citations.score_rules(game, state, move, after, result)
+            ),
+            "position": state.to_text(),
+            "move": str(move),
+            "points": list(result.points),
+            "hands": [" ".join(CARD_NAMES[c] for c in cards) for cards in result.hands],
+        }
+
+
+def _perft_lines(
+    game: Game, rules_text: str, chosen: Sequence[tuple[Any, list[str]]], count: int
+) -> Iterator[dict[str, Any]]:
+    # The positions reaching the most rules first, and the one nearest a rebuilt stock.
+    ranked = sorted(range(len(chosen)), key=lambda index: (-len(chosen[index][1]), index))
+    if chosen:
+        low = min(
+            range(len(chosen)),
+            key=lambda index: (len(getattr(chosen[index][0], "stock", ())), index),
+        )
+        ranked = [low, *(index for index in ranked if index != low)]
+    for index in ranked[:count]:
+        state = chosen[index][0]
+        for depth, limit in ((3, _PERFT_NODES), (2, 10 * _PERFT_NODES), (1, None)):
+            try:
+                divided = perft_divide(state, depth, node_limit=limit or 1_000_000)
+                break
+            except SearchLimitError:
+                continue
+        moves = list(state.legal_moves())
+        yield {
+            **_head(game, rules_text, "perft", citations.perft_rules(game, state, moves, depth)),
             "position": state.to_text(),
             "depth": depth,
             "count": sum(count for _, count in divided),
@@ -346,8 +461,40 @@ def _perft_lines(game: Game, preset: str, chosen: Sequence[Any]) -> Iterator[dic
         }
 
 
+def _ruleset_lines(game: Game, rules: Any, shares: int) -> list[dict[str, Any]]:
+    rules_text = _rules_text(game, rules)
+    play = _Play(game, rules, rules_text, shares)
+    chosen = play.chosen(_share("moves", shares))
+    return [
+        *_moves_lines(game, rules_text, chosen),
+        *_refusal_lines(game, rules_text, play.games, -(-_MAX_REFUSALS // shares)),
+        *_meld_lines(game, rules, rules_text, _share("meld", shares)),
+        *_score_lines(game, rules_text, play.ends[: _share("score", shares)]),
+        *_perft_lines(game, rules_text, chosen, _share("perft", shares)),
+    ]
+
+
+def _game_lines(game: Game) -> list[dict[str, Any]]:
+    """Every line of a game's corpus, preset by preset (each with its variants), section
+    by section, each with its ``id``."""
+    rulesets = _rulesets(game)
+    made = [line for rules in rulesets for line in _ruleset_lines(game, rules, len(rulesets))]
+    order = {name: number for number, name in enumerate(game.ruleset_type.preset_names())}
+    made.sort(key=lambda line: (order[line["preset"]], SECTIONS.index(line["section"])))
+    numbers: dict[tuple[str, str], int] = {}
+    lines = []
+    for line in made:
+        key = (line["preset"], line["section"])
+        number = numbers.get(key, 0)
+        numbers[key] = number + 1
+        lines.append({"id": f"{game.name}/{key[0]}/{key[1]}/{number:03d}", **line})
+    return lines
+
+
 def corpus_lines(game: str | Game, preset: str) -> list[dict[str, Any]]:
-    """The corpus's lines of one game's preset, section by section (:data:`~scala40.conformance.corpus.SECTIONS`).
+    """The corpus's lines of one game's preset (its own rulesets and the variants
+    written as that preset with options changed), section by section
+    (:data:`~scala40.conformance.corpus.SECTIONS`).
 
     >>> from scala40.conformance.corpus import SECTIONS, corpus_lines
     >>> lines = corpus_lines("chinchon", "catsatcards")
@@ -357,28 +504,22 @@ def corpus_lines(game: str | Game, preset: str) -> list[dict[str, Any]]:
     ('chinchon/catsatcards/moves/000', ['draw', 'take'])
     """
     found = load_game(game)
-    rules = found.ruleset_type.preset(preset)
-    games = [_played(found, rules, seed) for seed in _SEEDS]
-    chosen = _chosen(games)
-    return [
-        *_moves_lines(found, preset, chosen),
-        *_refusal_lines(found, preset, games),
-        *_meld_lines(found, preset, rules),
-        *_score_lines(found, preset, games),
-        *_perft_lines(found, preset, chosen),
-    ]
+    if preset not in found.ruleset_type.preset_names():
+        raise InvalidValueError(
+            f"{found.name} has no preset {preset!r}; presets: "
+            f"{', '.join(found.ruleset_type.preset_names())}"
+        )
+    return [line for line in _game_lines(found) if line["preset"] == preset]
 
 
 def corpus_text(game: str | Game) -> str:
     """One game's corpus file: every preset's lines, as compact JSON with sorted keys,
     one a line."""
     found = load_game(game)
-    lines = []
-    for preset in found.ruleset_type.preset_names():
-        for line in corpus_lines(found, preset):
-            lines.append(
-                json.dumps(line, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-            )
+    lines = [
+        json.dumps(line, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        for line in _game_lines(found)
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -414,14 +555,24 @@ def line_schema() -> dict[str, Any]:
 
     def head(section: str) -> dict[str, Any]:
         return {
-            "id": text(pattern=rf"^[a-z0-9_]+/[A-Za-z0-9_-]+/{section}/[0-9]{{3}}$"),
+            "id": text(pattern=rf"^[a-z0-9_]+/[A-Za-z0-9_-]+/{section}/[0-9]{{3,}}$"),
             "section": {"const": section},
             "game": text(),
             "preset": text(),
+            "ruleset": {
+                **text(),
+                "description": "The rules, as a position's text writes them: the preset's "
+                "name, then each option that differs from it (official,jokers=2).",
+            },
             "rules": array(rule),
         }
 
-    reading = obj({"meld": text(), "value": integer(), "points": integer()})
+    reading = obj(
+        {"meld": text(), "value": integer()},
+        optional=("value",),
+        description="A meld the cards make, and its value where the game gives melds "
+        "one (Scala 40's meld value, Skarney's points; none in the knock games).",
+    )
     position = {**text(), "description": "A whole state's text (state.to_text())."}
     move = {**text(), "description": "A move as the library writes it (str(move))."}
     return {

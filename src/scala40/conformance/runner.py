@@ -40,9 +40,9 @@ from typing import Any
 
 import attrs
 
-from scala40.checks import describe
+from scala40.checks import describe, is_int
 from scala40.conformance._process import EngineProcess, EngineStoppedError
-from scala40.conformance._text import bounded_json, printable, shown
+from scala40.conformance._text import bounded_data, bounded_json, printable, shown
 from scala40.errors import InvalidArgumentError, InvalidValueError, Scala40Error
 from scala40.game import position_from_text
 from scala40.perft import canonical_moves
@@ -86,6 +86,13 @@ class Disagreement:
     """The library's answer, in words."""
     got: str
     """The engine's answer, in words."""
+    expected_answer: Any = None
+    """The library's answer as data, the fields an engine answers with (``{"legal":
+    false}``, ``{"points": [102, 0]}``...)."""
+    got_answer: Any = None
+    """The engine's answer as data, as it sent it: every text in it escaped
+    (:func:`~scala40.conformance._text.printable`), long texts and lists cut
+    (:func:`~scala40.conformance._text.bounded_data`)."""
 
     def text(self) -> str:
         """The disagreement as the command line prints it."""
@@ -169,11 +176,12 @@ def request_for(line: Mapping[str, Any]) -> dict[str, Any]:
     >>> line = {"id": "x/1", "section": "meld", "game": "scala40", "preset": "official",
     ...         "cards": "JK 9C 8C", "verdict": "meld", "value": 27}
     >>> request_for(line)
-    {'op': 'meld', 'id': 'x/1', 'game': 'scala40', 'preset': 'official', 'cards': 'JK 9C 8C'}
+    {'op': 'meld', 'id': 'x/1', 'game': 'scala40', 'preset': 'official', 'ruleset': 'official', 'cards': 'JK 9C 8C'}
     """
     section = line["section"]
     request = {"op": _OPS[section], "id": line["id"], "game": line["game"]}
     request["preset"] = line["preset"]
+    request["ruleset"] = line.get("ruleset", line["preset"])
     for name in _FIELDS[section]:
         request[name] = line[name]
     return request
@@ -217,8 +225,20 @@ def _subject(line: Mapping[str, Any], move: str | None) -> str:
     return subject
 
 
+def _counted(count: int, noun: str) -> str:
+    """``count`` of a ``noun``, in words: "1 move", "3 moves"."""
+    return f"{count:,} {noun if count == 1 else noun + 's'}"
+
+
 def _moves_words(count: int) -> str:
-    return f"{count} {'move' if count == 1 else 'moves'}"
+    return _counted(count, "move")
+
+
+def _listed(items: Sequence[str]) -> str:
+    """Texts in words: each escaped, separated by commas, the first 20 and how many
+    more."""
+    head = ", ".join(printable(item, 80) for item in items[:20])
+    return head + (f" and {len(items) - 20} more" if len(items) > 20 else "")
 
 
 def _judged(
@@ -240,8 +260,8 @@ def _judged(
         twice = len(got) != len(theirs)
         return (
             _moves_words(len(expected)),
-            f"{_moves_words(len(got))}; missing {shown(missing) if missing else 'none'}; "
-            f"not legal {shown(extra) if extra else 'none'}"
+            f"{_moves_words(len(got))}; missing: {_listed(missing) if missing else 'none'}; "
+            f"not legal: {_listed(extra) if extra else 'none'}"
             + ("; some listed twice" if twice else ""),
         )
     if section == "refusal":
@@ -258,7 +278,8 @@ def _judged(
     if section == "meld":
         verdict = answer.get("verdict")
         expected = line["verdict"]
-        ours = [(reading["meld"], reading["value"]) for reading in line.get("readings", ())]
+        valued = all("value" in reading for reading in line.get("readings", ()))
+        ours = [(reading["meld"], reading.get("value")) for reading in line.get("readings", ())]
         if verdict != expected:
             return _meld_words(expected, ours), shown(verdict)
         if "readings" in answer:
@@ -267,24 +288,68 @@ def _judged(
                 return _meld_words(expected, ours), f"no list of readings: {shown(theirs)}"
             # Sorted by their repr: an engine's values may be of any JSON type (bounded in
             # depth, so that repr does not recurse without end).
-            got = sorted(((item.get("meld"), item.get("value")) for item in theirs), key=repr)
+            got = sorted(
+                ((item.get("meld"), item.get("value") if valued else None) for item in theirs),
+                key=repr,
+            )
             if got != sorted(ours, key=repr):
                 return _meld_words(expected, ours), _meld_words(str(verdict), got)
         return None
     if section == "score":
         if answer.get("points") == line["points"]:
             return None
-        return f"points {line['points']}", f"points {shown(answer.get('points'))}"
+        got = answer.get("points")
+        said = (
+            f"points {_numbers(got)}"
+            if isinstance(got, list) and _is_ints(got)
+            else f"no points: {shown(got)}"
+        )
+        return f"points {_numbers(line['points'])}", said
     if answer.get("count") == line["count"]:
         return None
-    return f"{line['count']} sequences", f"{shown(answer.get('count'))} sequences"
+    got = answer.get("count")
+    said = _counted(got, "sequence") if is_int(got) else f"no count: {shown(got)}"
+    return _counted(line["count"], "sequence"), said
+
+
+def _is_ints(value: object) -> bool:
+    return isinstance(value, list) and all(is_int(item) for item in value)
+
+
+def _numbers(values: Sequence[int]) -> str:
+    return ", ".join(str(value) for value in values[:20]) + (" ..." if len(values) > 20 else "")
+
+
+_ANSWER_FIELDS = {
+    "moves": ("moves",),
+    "refusal": ("legal",),
+    "meld": ("verdict", "readings"),
+    "score": ("points",),
+    "perft": ("count",),
+}
+"""The fields of an engine's answer that each section reads."""
+
+
+def _expected_answer(line: Mapping[str, Any], legal: str | None) -> dict[str, Any]:
+    """The library's answer to a line's request, as an engine would send it."""
+    section = line["section"]
+    if section == "moves":
+        return {"moves": list(line["moves"])}
+    if section == "refusal":
+        return {"legal": legal is not None}
+    if section == "meld":
+        return {"verdict": line["verdict"], "readings": list(line.get("readings", ()))}
+    if section == "score":
+        return {"points": list(line["points"])}
+    return {"count": line["count"]}
 
 
 def _meld_words(verdict: str, readings: Sequence[tuple[Any, Any]]) -> str:
     if not readings:
         return printable(verdict)
     shown_readings = "; ".join(
-        f"{shown(meld)} worth {shown(value)}" for meld, value in readings[:20]
+        shown(meld) if value is None else f"{shown(meld)} worth {shown(value)}"
+        for meld, value in readings[:20]
     )
     more = f"; and {len(readings) - 20} more" if len(readings) > 20 else ""
     return f"{printable(verdict)}: {shown_readings}{more}"
@@ -388,6 +453,14 @@ def run_engine(
                         tuple(printable(rule, 40) for rule in line.get("rules", ())),
                         _subject(line, move if section != "meld" else None),
                         *differs,
+                        expected_answer=bounded_data(_expected_answer(line, legal)),
+                        got_answer=bounded_data(
+                            {
+                                name: answer[name]
+                                for name in _ANSWER_FIELDS[section]
+                                if name in answer
+                            }
+                        ),
                     )
                 )
         finished = True

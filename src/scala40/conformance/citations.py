@@ -1,0 +1,341 @@
+"""Which rules decide a line of the conformance corpus: each line cites the IDs of the
+rules of RULES.md (the game's rules reference, :doc:`rules`) that decide its answer, and
+no others, so that a disagreement names the rule at fault.
+
+A line is read as an engine must answer it:
+
+* a position's **moves** are decided by the turn's rule and by the rule of each kind of
+  move listed (a draw from the stock, a take of the discard, an opening or a meld after
+  it, a lay-off of a wild card, a swap, a split, an offer, a close, a knock...), and by
+  a discard ban where it removes a card from the list;
+* a **refusal** and a group that is **not a meld** cite the rules the library's reason
+  names (:func:`scala40.conformance.corpus.rule_ids`);
+* a **meld**'s readings are decided by the rule of each kind of meld read (a sequence,
+  a set, a meld of wild cards, a Rumino), by the wild-card rule where a wild card is in
+  it, and by the rule of the value a reading carries, where the game gives melds one;
+* a hand's **score** is decided by how the hand ended (a close, a knock, gin, a
+  chinchón, a Rumino, a close with every card matched, a blocked hand) and by the
+  rules of the points counted (the values of the cards left, the lay-offs, the variants
+  that change them);
+* a **perft** count is decided by the rules of the moves its position lists, and by the
+  rebuilding of the stock where the stock runs out within its depth.
+
+>>> from scala40.conformance.citations import meld_rules
+>>> from scala40.game import load_game
+>>> from scala40.melds import meld_interpretations
+>>> from scala40.cards import as_cards
+>>> game = load_game("scala40")
+>>> rules = game.ruleset_type.preset("official")
+>>> meld_rules(game, rules, meld_interpretations(as_cards("JK 9C 8C"), rules.meld_rules))
+['S40-SEQ', 'S40-JOKER', 'S40-MELD-VALUE']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scala40.cards import JOKER, RANK_OF, Card
+from scala40.game import Game
+
+__all__ = ["meld_rules", "moves_rules", "perft_rules", "score_rules"]
+
+
+def _verb(move: object) -> str:
+    return str(move).split(" ", 1)[0]
+
+
+def _value(item: object) -> str:
+    return str(getattr(item, "value", item))
+
+
+def _ordered(found: dict[str, None]) -> list[str]:
+    return list(found)
+
+
+def _option(rules: Any, name: str, default: Any = None) -> Any:
+    return getattr(rules, name, default)
+
+
+def _knock_family(game: Game) -> bool:
+    return game.name in ("rumino", "chinchon", "laconga")
+
+
+def _prefix(game: Game) -> str:
+    return {"scala40": "S40", "skarney": "SK", "rumino": "RU"}.get(game.name, "CH")
+
+
+def meld_rules(game: Game, rules: Any, readings: Sequence[Any]) -> list[str]:
+    """The rules that decide the readings of a group that makes at least one meld:
+    each kind of meld read, the wild cards in it, and the value a reading carries."""
+    found: dict[str, None] = {}
+    if game.name == "laconga":
+        found["LC-BASE"] = None
+    prefix = _prefix(game)
+    wilds = max((meld.wild_count for meld in readings), default=0)
+    for meld in readings:
+        kind = _value(meld.kind)
+        if game.name == "scala40":
+            found["S40-SEQ" if kind == "sequence" else "S40-SET"] = None
+        elif game.name == "skarney":
+            found["SK-WILDMELD" if kind == "wild" else "SK-MELDS"] = None
+        elif game.name == "rumino":
+            found["RU-RUMINO" if len(meld.cards) == 7 else "RU-MELDS"] = None
+        else:
+            found["CH-MELDS"] = None
+    if game.name == "scala40":
+        if wilds:
+            found["S40-JOKER"] = None
+        if wilds > 1:
+            found["S40-V-MULTIJOKER"] = None
+        found["S40-MELD-VALUE"] = None
+        if wilds and _option(rules, "joker_meld_value") is not None:
+            found["S40-V-JOKER25"] = None
+        if _option(rules, "high_card_values") and _high_card_read(readings):
+            found["S40-V-HIGHVALUES"] = None
+    elif game.name == "skarney":
+        found["SK-SCORE-MELDS"] = None
+    elif wilds:
+        # Which cards are wild, and how many a meld holds: the pack's rule (RU-DECK) or
+        # the ruleset's wild option (CH-DECK).
+        found[f"{prefix}-DECK"] = None
+    return _ordered(found)
+
+
+def _high_card_read(readings: Sequence[Any]) -> bool:
+    """Whether a reading holds a card whose meld value the high values change (a jack,
+    queen or king, or an ace that is not the low ace of a sequence)."""
+    for meld in readings:
+        for card in meld.cards:
+            if card != JOKER and RANK_OF[card] in (1, 11, 12, 13):
+                return True
+    return False
+
+
+def moves_rules(game: Game, state: Any, moves: Sequence[Any], before: Any = None) -> list[str]:
+    """The rules that decide a position's list of legal moves; ``before`` is the move
+    that led to the position, where known."""
+    verbs = {_verb(move) for move in moves}
+    texts = [str(move) for move in moves]
+    if game.name == "scala40":
+        return _scala40_moves(state, verbs, texts)
+    if game.name == "skarney":
+        return _skarney_moves(state, verbs, texts, before)
+    return _knock_moves(game, state, verbs, texts)
+
+
+def _scala40_moves(state: Any, verbs: set[str], texts: list[str]) -> list[str]:
+    rules = state.rules
+    seat = state.current_player
+    opened = bool(state.opened[seat]) if seat is not None else False
+    found: dict[str, None] = {"S40-TURN": None}
+    if "draw" in verbs:
+        found["S40-DRAW-STOCK"] = None
+    if "take" in verbs:
+        found["S40-DRAW-DISCARD" if opened else "S40-V-EARLYDISCARD"] = None
+    if "upcard" in verbs:
+        found["S40-V-UPCARD"] = None
+    melds = [text for text in texts if text.startswith("meld ")]
+    if melds:
+        found["S40-AFTER-OPEN" if state.opened_at_turn_start else "S40-OPEN"] = None
+        if any(text.count("JK") > 1 for text in melds):
+            found["S40-V-MULTIJOKER"] = None
+        elif any("JK" in text for text in melds):
+            found["S40-JOKER"] = None
+    if "layoff" in verbs:
+        found["S40-AFTER-OPEN"] = None
+        if any(text.startswith("layoff JK") for text in texts):
+            found["S40-LAYOFF-JOKER"] = None
+    if "swap" in verbs:
+        found["S40-SWAP"] = None
+    if "split" in verbs:
+        found["S40-V-SPLIT"] = None
+    discards = {text.split(" ", 1)[1] for text in texts if text.startswith("discard ")}
+    if discards and seat is not None:
+        missing = {_card_text(card) for card in state.hands[seat]} - discards
+        if len(state.hands[seat]) == 1:
+            found["S40-CLOSE"] = None
+        taken = state.taken
+        if taken is not None and _card_text(taken) in missing:
+            found["S40-DRAW-DISCARD"] = None  # the card taken is never discarded
+            missing.discard(_card_text(taken))
+        if missing:
+            found["S40-DISCARD"] = None
+            switched = rules.ban_playable_discard_opened or rules.ban_playable_discard_closing
+            if switched and (opened or len(state.hands[seat]) == 1):
+                found["S40-V-PLAYABLE"] = None
+    if _option(rules, "close_without_discard") and any(
+        text.startswith("meld ") and _meld_cards(text) == len(state.hands[seat]) for text in melds
+    ):
+        found["S40-V-NODISCARDCLOSE"] = None
+    return _ordered(found)
+
+
+def _card_text(card: Card) -> str:
+    from scala40.cards import CARD_NAMES
+
+    return CARD_NAMES[card]
+
+
+def _meld_cards(text: str) -> int:
+    return sum(1 for word in text.split()[1:] if word not in ("/", ":"))
+
+
+def _skarney_moves(state: Any, verbs: set[str], texts: list[str], before: Any) -> list[str]:
+    found: dict[str, None] = {"SK-TURN": None}
+    phase = _value(state.phase)
+    if "draw" in verbs:
+        found["SK-TURN"] = None
+    elif phase == "play" and before is not None and _verb(before) == "accept":
+        found["SK-STOP"] = None
+    melds = [text for text in texts if text.startswith("meld ")]
+    if melds:
+        found["SK-MELDS"] = None
+        if state.rules.contract and not state.contracts[state.side(state.current_player)]:
+            found["SK-CONTRACT"] = None
+        if any(_wild_meld(text) for text in melds):
+            found["SK-WILDMELD"] = None
+    if "exchange" in verbs:
+        found["SK-EXCHANGE"] = None
+    if "extend" in verbs:
+        found["SK-EXTEND"] = None
+    if verbs & {"offer", "accept", "decline", "end"}:
+        found["SK-OFFER"] = None
+    return _ordered(found)
+
+
+def _wild_meld(text: str) -> bool:
+    """Whether a meld's text is a meld of wild cards alone (SK-WILDMELD): its cards are
+    all 2s or all jokers, none standing for another card."""
+    words = text.split()[1:]
+    return all(word[:-1] == "2" or word == "JK" for word in words)
+
+
+def _knock_moves(game: Game, state: Any, verbs: set[str], texts: list[str]) -> list[str]:
+    prefix = _prefix(game)
+    found: dict[str, None] = {"LC-BASE": None} if game.name == "laconga" else {}
+    found[f"{prefix}-TURN"] = None
+    phase = _value(state.phase)
+    if (
+        game.name == "laconga"
+        and phase == "play"
+        and "draw" not in verbs
+        and len(state.hands[state.current_player]) == 8
+        and not state.turns_played[state.current_player]
+    ):
+        found["LC-DEAL"] = None
+    if "knock" in verbs:
+        found["RU-KNOCK"] = None
+    if "close" in verbs:
+        found["CH-CLOSE"] = None
+        found["CH-MELDS"] = None
+        if any(
+            text.count(" / ") == 0 and len(text.split(" : ", 1)[-1].split()) == 7
+            for text in texts
+            if text.startswith("close")
+        ):
+            found["CH-CHINCHON"] = None
+    if verbs & {"reenter", "retire"}:
+        found["LC-REENGANCHE" if game.name == "laconga" else "CH-END"] = None
+    if phase == "claim":
+        found["RU-RUMINO"] = None
+    return _ordered(found)
+
+
+def score_rules(game: Game, state: Any, move: Any, after: Any, result: Any) -> list[str]:
+    """The rules that decide what a hand scored for each seat, the hand that ``move``
+    ends from ``state`` (``after`` the state it leads to, ``result`` its hand's
+    result)."""
+    if game.name == "scala40":
+        return _scala40_score(state, move, result)
+    if game.name == "skarney":
+        return _skarney_score(result)
+    return _knock_score(game, state, result)
+
+
+def _scala40_score(state: Any, move: Any, result: Any) -> list[str]:
+    rules = state.rules
+    if result.closer is None:
+        # A blocked hand: nobody scores (S40-RESTOCK's Decision, S40-STALL's, the flip's).
+        if _value(_option(rules, "restock")) == "flip":
+            return ["S40-V-RESTOCK-FLIP"]
+        return ["S40-STALL" if len(state.discard) > 1 else "S40-RESTOCK"]
+    found: dict[str, None] = {"S40-CLOSE": None, "S40-SCORE": None, "S40-HAND-VALUE": None}
+    if _verb(move) == "meld":
+        found["S40-V-NODISCARDCLOSE"] = None
+    others = [seat for seat in range(len(result.points)) if seat != result.closer]
+    if _option(rules, "not_opened_penalty") is not None and any(
+        not state.opened[seat] for seat in others
+    ):
+        found["S40-V-NOTOPENED"] = None
+    if result.doubled:
+        found["S40-V-DOUBLE"] = None
+    if _option(rules, "high_card_values") and any(
+        card == JOKER or RANK_OF[card] in (1, 11, 12, 13)
+        for seat in others
+        for card in result.hands[seat]
+    ):
+        found["S40-V-HIGHVALUES"] = None
+    if _option(rules, "lone_ace_scores_one") and any(
+        len(result.hands[seat]) == 1 and result.hands[seat][0] != JOKER
+        and RANK_OF[result.hands[seat][0]] == 1
+        for seat in others
+    ):  # fmt: skip
+        found["S40-V-LONEACE"] = None
+    if _option(rules, "close_on_first_turn") and any(
+        not state.turns_played[seat] for seat in others
+    ):
+        found["S40-V-FIRSTCLOSE"] = None
+    return _ordered(found)
+
+
+def _skarney_score(result: Any) -> list[str]:
+    if result.void:
+        return ["SK-END", "SK-TIE"]
+    found: dict[str, None] = {"SK-END": None, "SK-SCORE-MELDS": None}
+    if any(points for points in result.hand_points):
+        found["SK-SCORE-HAND"] = None
+    if any(result.bonus):
+        found["SK-BONUS"] = None
+    return _ordered(found)
+
+
+_KNOCK_ENDS = {
+    "knock": ("RU-KNOCK", "RU-SCORE", "RU-VALUES"),
+    "gin": ("RU-KNOCK", "RU-GIN", "RU-SCORE", "RU-VALUES"),
+    "rumino": ("RU-RUMINO",),
+    "close": ("CH-CLOSE", "CH-SCORE", "CH-VALUES"),
+    "all_matched": ("CH-CLOSE", "CH-MINUS10", "CH-SCORE", "CH-VALUES"),
+    "wild_chinchon": ("CH-CLOSE", "CH-CHINCHON", "CH-MINUS10", "CH-SCORE", "CH-VALUES"),
+    "chinchon": ("CH-CLOSE", "CH-CHINCHON"),
+    "blocked": (),
+}
+
+
+def _knock_score(game: Game, state: Any, result: Any) -> list[str]:
+    end = _value(result.end)
+    found: dict[str, None] = {"LC-BASE": None} if game.name == "laconga" else {}
+    found.update(dict.fromkeys(_KNOCK_ENDS.get(end, ())))
+    if end == "blocked":
+        found[f"{_prefix(game)}-TURN"] = None
+    if end in ("close", "all_matched", "wild_chinchon") and any(
+        showing is not None and showing.layoffs for showing in result.shown
+    ):
+        found["CH-LAYOFF"] = None
+    return _ordered(found)
+
+
+def perft_rules(game: Game, state: Any, moves: Sequence[Any], depth: int) -> list[str]:
+    """The rules that decide a perft count: those of the moves its position lists, and
+    the stock's rebuilding where the stock runs out within the depth."""
+    found = dict.fromkeys(moves_rules(game, state, moves))
+    stock = getattr(state, "stock", ())
+    if len(stock) < depth and game.name != "skarney":
+        if game.name == "scala40":
+            flip = _value(_option(state.rules, "restock")) == "flip"
+            found["S40-V-RESTOCK-FLIP" if flip else "S40-RESTOCK"] = None
+        else:
+            found[f"{_prefix(game)}-RESTOCK"] = None
+    elif len(stock) < depth:
+        found["SK-END"] = None
+    return _ordered(found)
