@@ -44,8 +44,15 @@ from scala40.serving.fair_deal import value_commitment_of
 from scala40.serving.signatures import SigningKey, canonical_json, check_public_key
 from scala40.web.server import TableHandler, make_server
 from scala40.web.tables import Tables, TableStore
-from tests.browser.test_deal_page import _kept_acks
-from tests.browser.test_web_table import (
+
+# Skipped before the browser tests' own modules are imported: test_deal_page skips at
+# its import without Selenium, before it defines what is taken from it here.
+webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra (Selenium)")
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+from tests.browser.test_deal_page import _kept_acks  # noqa: E402
+from tests.browser.test_web_table import (  # noqa: E402
     CHROMIUM,
     DESKTOP,
     DRIVER,
@@ -56,11 +63,7 @@ from tests.browser.test_web_table import (
     at_a_desk,
     no_script_errors,
 )
-from tests.web.site import unmetered
-
-webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra (Selenium)")
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
+from tests.web.site import unmetered  # noqa: E402
 
 pytestmark = pytest.mark.browser
 __all__ = ["at_a_desk", "no_script_errors"]  # the fixtures used here
