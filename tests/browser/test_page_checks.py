@@ -174,9 +174,14 @@ def _serving(port: int = 0) -> Iterator[_Site]:
 
 
 @pytest.fixture
-def site() -> Iterator[_Site]:
+def site(browser: Any) -> Iterator[_Site]:
     with _serving() as serving:
-        yield serving
+        try:
+            yield serving
+        finally:
+            # The page leaves before its server does: a look it sends while the server
+            # shuts would fail in the console, which each test must leave clean.
+            browser.get("about:blank")
 
 
 def _open(browser: Any, base: str, made: dict[str, Any]) -> None:

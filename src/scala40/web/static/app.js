@@ -704,6 +704,7 @@ async function takePart(deal) {
   // nothing), and the acknowledgement is kept. Kept for this tab, to check the deal at
   // the end. Whether it sent something (then the page looks again).
   const seat = table.seat;
+  const at = table;
   let kept = keptPart(deal);
   if (kept && kept.table !== deal.commitment) kept = null;  // a deal gone void, or long ago
   const send = async (part) => {
@@ -720,9 +721,14 @@ async function takePart(deal) {
       }
       throw error;
     }
+    // The person left this table while the part was on its way: the answer is of a table
+    // no longer shown, so nothing of it is kept under the table shown now (the part is
+    // sent again when the person is back, and the server acknowledges it again).
+    if (table !== at) return false;
     const ack = sent.acknowledged;
     const named = "value" in part ? "value" : "commitment";
     const verdict = await acknowledgementVerdict(ack, deal, kept, "value" in part);
+    if (table !== at) return false;
     if (verdict.problem !== null) {
       // No acknowledgement, though the server took the part (it answered it): said at
       // once, naming the server; the part is sent again, and after ACK_TRIES answers the
@@ -944,10 +950,14 @@ function since() {
 }
 
 async function refresh() {
+  if (!table) return;  // a look asked for after the person left the table
   try {
     const query = `seat=${table.seat}&token=${encodeURIComponent(table.token)}&since=${since()}`;
     const asked = shownCount;
+    const at = table;
     const next = await call("GET", `/tables/${table.id}?${query}`);
+    // The person left the table meanwhile: this look is of a table no longer shown.
+    if (table !== at) return;
     // The answer to a move sent meanwhile was shown: this look may be older than it.
     if (asked !== shownCount) return;
     if (unchanged(next)) keepTable(next);
@@ -961,10 +971,15 @@ async function refresh() {
 async function post(action, extra) {
   // Whether the server took it (the table shown as it answered).
   const body = Object.assign({ seat: table.seat, token: table.token, since: since() }, extra || {});
+  const at = table;
   try {
-    show(await call("POST", `/tables/${table.id}/${action}`, body));
+    const shown = await call("POST", `/tables/${table.id}/${action}`, body);
+    // The person left the table meanwhile: the answer is of a table no longer shown.
+    if (table !== at) return false;
+    show(shown);
     return true;
   } catch (error) {
+    if (table !== at) return false;  // of a table no longer shown
     if (error.status === 503) {
       // Busy, the request not taken: sent again once the server said to try again (a
       // move made stale meanwhile is refused 409, so that nothing is played twice).
