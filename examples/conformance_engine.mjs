@@ -1,8 +1,10 @@
 // A small engine in another language for `scala40 conformance`: Scala 40's melds and
 // hands' scores under the official rules (S40-SEQ, S40-SET, S40-JOKER, S40-MELD-VALUE,
-// S40-SCORE, S40-HAND-VALUE), written from the rules, not from the library. It reads one
-// JSON request a line on standard input and answers one JSON line each; it skips what it
-// does not know (other games, presets and sections).
+// S40-SCORE, S40-HAND-VALUE, S40-STALL), written from the rules, not from the library. It
+// reads one JSON request a line on standard input and answers one JSON line each; it skips
+// what it does not know (other games, presets and sections: it answers no deal, match,
+// moves, refusal or perft request, and a run of those sections with it is incomplete
+// unless --allow-skip is given).
 //
 //   scala40 conformance --engine "node examples/conformance_engine.mjs" \
 //       --game scala40 --preset official --sections meld score
@@ -107,14 +109,21 @@ function judgeMeld(request) {
 // S40-SCORE: the closer scores 0, every other seat the value of the cards in its hand.
 // The position's third field holds the hands, seat 0's first; its eighth, the seat to
 // play, who closes with this move.
+// S40-RESTOCK, S40-STALL: a stock left empty (its sixth field "0": it could not be
+// rebuilt) ends the hand blocked after this discard, unless the discard is the last card:
+// nobody closed, and nobody scores.
 function score(request) {
   const fields = request.position.split(/\s+/);
   const hands = fields[2].split("/");
   const closer = Number(fields[7]);
+  const cardsOf = (hand) => hand.match(/10[SHDC]|[2-9AJQK][SHDC]|JK/g) ?? [];
+  if (fields[5] === "0" && cardsOf(hands[closer]).length > 1) {
+    return { points: hands.map(() => 0) };
+  }
   const points = hands.map((hand, seat) => {
     if (seat === closer || hand === "-") return 0;
-    const cards = hand.match(/10[SHDC]|[2-9AJQK][SHDC]|JK/g) ?? [];
-    return cards.map(parseCard).reduce((total, card) => total + handValue(card), 0);
+    return cardsOf(hand)
+      .map(parseCard).reduce((total, card) => total + handValue(card), 0);
   });
   return { points };
 }

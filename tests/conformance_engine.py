@@ -5,7 +5,8 @@ report it with its position and rule IDs, and nothing else.
 Plants: ``none``; ``drop-move`` (lists a position's moves without its last); ``allow``
 (judges every move legal); ``refuse-all`` (judges every move illegal); ``perft`` (counts
 one sequence more); ``score`` (one point more for seat 0); ``meld`` (calls an ambiguous
-meld a meld); ``skip-all`` (skips every request); ``escapes`` (answers every meld with its
+meld a meld); ``match`` (says every match goes on); ``deal`` (answers a deal with the
+stock's top card first); ``skip-all`` (skips every request); ``escapes`` (answers every meld with its
 verdict and a reading full of terminal escapes); ``garbage`` (answers a line that is not
 JSON); ``deep`` (answers JSON nested 100,000 deep); ``silent`` (answers nothing);
 ``exit`` (exits at the first request, saying why on its standard error).
@@ -19,6 +20,8 @@ import time
 from typing import Any
 
 from scala40.cards import as_cards
+from scala40.conformance.corpus import corpus_rulesets
+from scala40.conformance.deals import deal_answer
 from scala40.errors import IllegalMoveError, Scala40Error
 from scala40.game import load_game, position_from_text
 from scala40.melds import meld_interpretations
@@ -41,6 +44,14 @@ def _answer(request: dict[str, Any], plant: str) -> dict[str, Any]:
             hostile = "\x1b[2J\x1b]0;owned\x07\u009b31m\u202e\nmeld"
             return {"verdict": verdict, "readings": [{"meld": hostile, "value": 10**400}]}
         return {"verdict": verdict, "readings": readings}
+    if op == "deal":
+        game = load_game(request["game"])
+        rules = corpus_rulesets(game)[request["ruleset"]]
+        answer = deal_answer(game, rules, request["players"], request["dealer"], request["deck"])
+        answer.pop("reason", None)
+        if plant == "deal" and "stock" in answer:
+            answer["stock"] = " ".join(reversed(answer["stock"].split()))
+        return answer
     state = position_from_text(request["position"])
     if op == "moves":
         moves = [str(move) for move in canonical_moves(state)]
@@ -59,6 +70,15 @@ def _answer(request: dict[str, Any], plant: str) -> dict[str, Any]:
         if plant == "score":
             points[0] += 1
         return {"points": points}
+    if op == "match":
+        after = state.apply(request["move"])
+        active = getattr(after, "active", None) or ()
+        return {
+            "totals": list(after.scores),
+            "out": [seat for seat, on in enumerate(active) if not on],
+            "over": bool(after.is_over) and plant != "match",
+            "winners": list(after.winners) if after.is_over and plant != "match" else [],
+        }
     if op == "perft":
         count = perft(state, request["depth"], node_limit=10_000_000)
         return {"count": count + (plant == "perft")}

@@ -21,6 +21,7 @@ import pytest
 
 from scala40.conformance import (
     MANIFEST,
+    SECTIONS,
     EngineError,
     read_corpus,
     read_corpus_directory,
@@ -40,6 +41,7 @@ from tests.cli_run import error_line, run
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = shipped_corpus()
 LINES = list(read_corpus(SHIPPED))
+MOVES_LINE = next(line for line in LINES if line["section"] == "moves")
 HANG_GUARD = 300
 """Seconds after which a command that should have ended is taken to hang (a failure,
 never a measure: the tests judge what the command did)."""
@@ -130,7 +132,7 @@ def _corpus_directory(directory: Path, files: dict[str, str]) -> Path:
         ("[" * 100_000, "nested deeper than JSON may be read"),
         ('{"section": "meld", "x": ' + "[" * 50 + "]" * 50 + "}", "nested deeper than 8"),
         ('{"section": "perft", "id": "x"}', "its game is no text"),
-        (json.dumps({**LINES[0], "moves": [1, 2]}), "its moves is not a list of texts"),
+        (json.dumps({**MOVES_LINE, "moves": [1, 2]}), "its moves is not a list of texts"),
     ],
     ids=["recursion", "past-the-bound", "fields-missing", "field-of-another-type"],
 )
@@ -160,10 +162,7 @@ def test_an_engine_that_skips_every_request_fails_unless_skips_are_allowed(
     argv = ["conformance", "--engine", _engine("skip-all"), "--game", "chinchon", "--preset",
             "catsatcards"]  # fmt: skip
     code, out, _ = run(capsys, monkeypatch, argv)
-    counts = {
-        section: len(_lines("chinchon", "catsatcards", section))
-        for section in ("moves", "refusal", "meld", "score", "perft")
-    }
+    counts = {section: len(_lines("chinchon", "catsatcards", section)) for section in SECTIONS}
     # A refusal line asks about its refused move and its legal neighbours.
     counts["refusal"] += sum(
         len(legal_moves_asked(line)) for line in _lines("chinchon", "catsatcards", "refusal")

@@ -2,9 +2,10 @@
 against, and a runner that drives one over them.
 
 The corpus (:mod:`scala40.conformance.corpus`) holds, for every game and preset,
-positions from every phase with their legal moves in the canonical order, near-miss
-moves with the rules that refuse them, melds with their verdicts, values and readings,
-hands' ends with every seat's points, and perft counts. It ships with the package, made
+deals from a given deck's order, positions from every phase with their legal moves in
+the canonical order, near-miss moves with the rules that refuse them, melds with their
+verdicts, values and readings, hands' ends with every seat's points and what the match
+does after them, and perft counts. It ships with the package, made
 by this version of the library (:func:`shipped_corpus`), and ``scala40 corpus DIRECTORY``
 makes it again, byte for byte (:func:`write_corpus`). The runner
 (:mod:`scala40.conformance.runner`, ``scala40 conformance --engine COMMAND``) sends an
@@ -316,6 +317,8 @@ _KINDS: dict[str, tuple[Callable[[object], bool], str]] = {
     "texts": (_is_texts, "not a list of texts"),
     "integers": (_is_ints, "not a list of integers"),
     "verdict": (_is_verdict, "not one of meld, ambiguous, not a meld"),
+    "bool": (lambda value: isinstance(value, bool), "neither true nor false"),
+    "card or null": (lambda value: value is None or isinstance(value, str), "no card nor null"),
 }
 """Each kind of field: its check, and what a value that fails it is, in words."""
 _HEAD = {"id": "text", "game": "text", "preset": "text", "rules": "texts"}
@@ -325,8 +328,31 @@ _SECTION_FIELDS = {
     "meld": {"cards": "text", "verdict": "verdict"},
     "score": {"position": "text", "move": "text", "points": "integers"},
     "perft": {"position": "text", "depth": "integer", "count": "integer"},
+    "match": {
+        "position": "text",
+        "move": "text",
+        "totals": "integers",
+        "out": "integers",
+        "over": "bool",
+        "winners": "integers",
+    },
+    "deal": {"players": "integer", "dealer": "integer", "deck": "text"},
 }
 """The fields of a line that the runner reads, by section, each with its kind."""
+
+
+def _dealt_problem(line: dict[str, Any]) -> str | None:
+    """What a deal line lacks of what the deal gave (or of its refusal), in words."""
+    dealt = (
+        {"refused": "bool", "reason": "text"}
+        if "refused" in line
+        else {"hands": "texts", "stock": "text", "upcard": "card or null", "first": "integer"}
+    )
+    wrong = [name for name, kind in dealt.items() if not _KINDS[kind][0](line.get(name))]
+    if not wrong:
+        return None
+    name = wrong[0]
+    return f"its {name} is {_KINDS[dealt[name]][1]}: {printable(describe(line.get(name), 80))}"
 
 
 def line_problem(line: object) -> str | None:
@@ -347,6 +373,10 @@ def line_problem(line: object) -> str | None:
         fits, words = _KINDS[kind]
         if not fits(line.get(name)):
             return f"its {name} is {words}: {printable(describe(line.get(name), 80))}"
+    if section == "deal":
+        problem = _dealt_problem(line)
+        if problem is not None:
+            return problem
     readings = line.get("readings", [])
     if section == "meld" and (
         not isinstance(readings, list)

@@ -17,6 +17,9 @@ A line is read as an engine must answer it:
   chinchón, a Rumino, a close with every card matched, a blocked hand) and by the
   rules of the points counted (the values of the cards left, the lay-offs, the variants
   that change them);
+* what the **match** does after a hand is decided by the hand's score (above) and by
+  how the game makes a match of its hands (elimination at a target and its variants,
+  re-entry, a fixed number of hands, a game to the lowest total, a single hand);
 * a **perft** count is decided by the rules of the moves its position lists, and by the
   rebuilding of the stock where the stock runs out within its depth.
 
@@ -38,7 +41,7 @@ from typing import Any
 from scala40.cards import JOKER, RANK_OF, Card
 from scala40.game import Game
 
-__all__ = ["meld_rules", "moves_rules", "perft_rules", "score_rules"]
+__all__ = ["match_rules", "meld_rules", "moves_rules", "perft_rules", "score_rules"]
 
 
 def _verb(move: object) -> str:
@@ -235,11 +238,28 @@ def _knock_moves(game: Game, state: Any, verbs: set[str], texts: list[str]) -> l
             if text.startswith("close")
         ):
             found["CH-CHINCHON"] = None
+    if game.name == "laconga" and _close_capped(state, verbs):
+        found["LC-CLOSECAP"] = None
     if verbs & {"reenter", "retire"}:
         found["LC-REENGANCHE" if game.name == "laconga" else "CH-END"] = None
     if phase == "claim":
         found["RU-RUMINO"] = None
     return _ordered(found)
+
+
+def _close_capped(state: Any, verbs: set[str]) -> bool:
+    """Whether La Conga's cap (LC-CLOSECAP) takes closes off a position's list: the
+    player's total is within the close limit of the limit, and the same position without
+    the cap lists a close it does not."""
+    rules = state.rules
+    seat = state.current_player
+    if seat is None or not rules.close_cap or "discard" not in verbs:
+        return False
+    if state.scores[seat] + rules.close_limit < rules.eliminate_at:
+        return False
+    uncapped = state.copy_with(rules=rules.replace(close_cap=False))
+    closes = {str(move) for move in uncapped.legal_moves() if _verb(move) == "close"}
+    return bool(closes - {str(move) for move in state.legal_moves()})
 
 
 def score_rules(game: Game, state: Any, move: Any, after: Any, result: Any) -> list[str]:
@@ -325,6 +345,65 @@ def _knock_score(game: Game, state: Any, result: Any) -> list[str]:
     return _ordered(found)
 
 
+def match_rules(game: Game, state: Any, move: Any, after: Any, result: Any) -> list[str]:
+    """The rules that decide what the match does after ``move`` from ``state``: each
+    seat's total, who is out, whether the match is over and who won. ``result`` is the
+    hand's result where the move ends a hand (its points decide the totals: the rules of
+    :func:`score_rules` come first), ``None`` where it decides a re-entry."""
+    rules = state.rules
+    found: dict[str, None] = {}
+    if game.name == "scala40" and _value(rules.match_format) == "single":
+        # No totals are kept: the closer wins, whatever the others hold (a blocked hand,
+        # which nobody closed, by the rule that blocked it).
+        if result is not None and result.closer is None:
+            return [*score_rules(game, state, move, after, result), "S40-V-SINGLE"]
+        return ["S40-CLOSE", "S40-V-SINGLE"]
+    if result is not None:
+        found.update(dict.fromkeys(score_rules(game, state, move, after, result)))
+    elif game.name == "laconga":
+        return ["LC-BASE", "LC-REENGANCHE"]
+    else:
+        return ["CH-END" if game.name == "chinchon" else "RU-ELIM"]
+    if game.name == "scala40":
+        found.update(dict.fromkeys(_scala40_match(rules)))
+    elif game.name == "skarney":
+        found["SK-GAME"] = None
+    elif game.name == "rumino":
+        found["RU-ELIM"] = None
+        streak = _option(rules, "gin_streak")
+        if streak and _value(result.end) == "gin" and state.hand_number <= streak:
+            found["RU-GINSTREAK"] = None
+    else:
+        elimination = _value(_option(rules, "end_mode")) == "elimination"
+        if game.name == "laconga" and elimination:
+            found["LC-ELIM"] = None
+        if not (game.name == "laconga" and elimination) or _value(result.end) == "chinchon":
+            found["CH-END"] = None
+        if (
+            game.name == "laconga"
+            and _option(rules, "reentry") != 0
+            and any(
+                on and total >= rules.eliminate_at
+                for on, total in zip(state.active, after.scores, strict=True)
+            )
+        ):
+            found["LC-REENGANCHE"] = None
+    if after.is_over and len(after.winners) != 1:
+        found["C-WINNERS"] = None
+    return _ordered(found)
+
+
+def _scala40_match(rules: Any) -> list[str]:
+    """How Scala 40's hands make a match (S40-ELIM and its variants)."""
+    form = _value(rules.match_format)
+    if form == "no-elimination":
+        return ["S40-V-NOELIM"]
+    found = ["S40-ELIM"] if form == "elimination" else ["S40-V-REENTRY", "S40-ELIM"]
+    if rules.elimination_score != 101:
+        found.append("S40-V-TARGET")
+    return found
+
+
 def perft_rules(game: Game, state: Any, moves: Sequence[Any], depth: int) -> list[str]:
     """The rules that decide a perft count: those of the moves its position lists, and
     the stock's rebuilding where the stock runs out within the depth."""
@@ -334,8 +413,28 @@ def perft_rules(game: Game, state: Any, moves: Sequence[Any], depth: int) -> lis
         if game.name == "scala40":
             flip = _value(_option(state.rules, "restock")) == "flip"
             found["S40-V-RESTOCK-FLIP" if flip else "S40-RESTOCK"] = None
+            if not state.melded_since_restock:
+                # Nothing put down since the last rebuild: a sequence that puts nothing
+                # down before the stock runs out ends the hand blocked.
+                found["S40-STALL"] = None
         else:
             found[f"{_prefix(game)}-RESTOCK"] = None
     elif len(stock) < depth:
         found["SK-END"] = None
+    # A four of a kind put down without a joker leaves the table: the moves after it.
+    if (
+        game.name == "scala40"
+        and depth > 1
+        and state.rules.discard_four_of_a_kind
+        and any(_natural_four(move) for move in moves)
+    ):
+        found["S40-V-FOURKIND"] = None
     return _ordered(found)
+
+
+def _natural_four(move: Any) -> bool:
+    """Whether a move puts down a set of four natural cards."""
+    words = str(move).split()
+    if words[0] != "meld" or len(words) != 5 or any("JK" in word for word in words):
+        return False
+    return len({word[:-1] for word in words[1:]}) == 1

@@ -25,9 +25,16 @@ and the ``preset``:
     a position whose next move ends a hand, that move, and what the hand scored for each
     seat (the game's own points: penalty points in Scala 40 and the knock games, a side's
     hand score in Skarney), with the cards each seat was left holding.
+``match``
+    a position whose next move ends a hand (or decides a re-entry), that move, and what
+    the match does after it: each seat's running total, the seats out of the match, and
+    whether the match is over and who won it.
 ``perft``
     a position whose moves reach the harder rules, a depth, the number of move sequences
     to it (:func:`scala40.perft.perft`) and their split by first move.
+``deal``
+    a table size, a dealer and a deck's order, and the hands, stock, upcard and first
+    player the deal gives, or that the rules refuse it (:mod:`~scala40.conformance.deals`).
 
 The manifest (:func:`corpus_manifest`) names the format, the library's version, the rule
 IDs the lines cite, and each file's lines and SHA-256.
@@ -47,6 +54,8 @@ from scala40._format.schema import array, card_text, enum_of, integer, obj, text
 from scala40.bots import make_bot
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.conformance import citations
+from scala40.conformance.built import build
+from scala40.conformance.deals import deal_lines
 from scala40.errors import (
     AmbiguousMeldError,
     AmbiguousMoveError,
@@ -77,7 +86,7 @@ CORPUS_FORMAT = "scala40.corpus"
 CORPUS_FORMAT_VERSION = 1
 """The version of the lines' shape; a change that an implementation's runner must follow
 raises it."""
-SECTIONS = ("moves", "refusal", "meld", "score", "perft")
+SECTIONS = ("deal", "moves", "refusal", "meld", "score", "match", "perft")
 """The sections, in the order each game's file lists them."""
 
 _TARGETS = {"moves": 1000, "meld": 2000, "score": 300, "perft": 20}
@@ -90,6 +99,8 @@ _MAX_PLIES = 600
 than one hand in every game."""
 _MAX_GAMES = 80
 """The seeded games a ruleset plays, at most, to find its positions and hands' ends."""
+_MAX_DECISIONS = 20
+"""A ruleset's re-entry decisions asked in the match section, at most."""
 _STRIDE = 5
 """Besides the first position of each new mix of rules its moves reach, one position
 every this many moves."""
@@ -111,6 +122,10 @@ _VARIANTS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
         ("official", {"joker_meld_value": 25}),
         ("official", {"restock": "flip"}),
         ("official", {"ban_playable_discard_opened": True, "ban_playable_discard_closing": True}),
+        ("official", {"match_format": "single"}),
+        ("official", {"match_format": "reentry"}),
+        ("official", {"match_format": "no-elimination"}),
+        ("official", {"elimination_score": 151}),
     ),
     "skarney": (("partnership", {"turn_limit": 40}),),
     "rumino": (("catsatcards", {"knock_min_melded": 0}),),
@@ -118,17 +133,24 @@ _VARIANTS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
         ("catsatcards", {"wild": "two_jokers", "close_limit": 7}),
         ("catsatcards", {"close_limit": 7, "deck_size": 48}),
     ),
-    "laconga": (("catsatcards", {"close_limit": 7}),),
+    "laconga": (
+        ("catsatcards", {"close_limit": 7}),
+        ("catsatcards", {"reentry": 1}),
+        ("catsatcards", {"end_mode": "lowest"}),
+    ),
 }
 """Rulesets beyond the presets, each a preset and the options that differ from it: the
-variant rules switched on (Scala 40's S40-V-*), and knock games whose closes come often
-enough to reach the closes' rules."""
+variant rules switched on (Scala 40's S40-V-*, its ways of making a match among them),
+knock games whose closes come often enough to reach the closes' rules, and La Conga's
+re-entry and its game to the lowest total."""
 
 _QUESTIONS = {
+    "deal": "turn",
     "moves": "turn",
     "refusal": "turn",
     "meld": "meld",
     "score": "score",
+    "match": "score",
     "perft": "turn",
 }
 """The kind of question each section asks (:attr:`scala40.game.Game.rule_ids`): the
@@ -182,7 +204,7 @@ def corpus_rulesets(game: str | Game) -> dict[str, Any]:
 
     >>> from scala40.conformance.corpus import corpus_rulesets
     >>> list(corpus_rulesets("laconga"))
-    ['catsatcards', 'uruguay', 'catsatcards,close_limit=7']
+    ['catsatcards', 'uruguay', 'catsatcards,close_limit=7', 'catsatcards,reentry=1', 'catsatcards,end_mode=lowest']
     """
     found = load_game(game)
     return {_rules_text(found, rules): rules for rules in _rulesets(found)}
@@ -230,6 +252,7 @@ class _Play:
         self.first: list[tuple[Any, list[str]]] = []
         self.strided: list[tuple[Any, list[str]]] = []
         self.ends: list[tuple[Any, Any]] = []
+        self.decisions: list[tuple[Any, Any]] = []
         seen: set[str] = set()
         mixes: set[tuple[str | None, tuple[str, ...]]] = set()
         ended: set[str] = set()
@@ -251,6 +274,10 @@ class _Play:
                     if result is not None and result.hand_number == state.hand_number:
                         ended.add(text)
                         self.ends.append((state, move))
+                if _verb(move) in ("reenter", "retire") and text not in ended:
+                    # A re-entry decided after a hand's scoring: what it does to the match.
+                    ended.add(text)
+                    self.decisions.append((state, move))
                 if text not in seen:
                     seen.add(text)
                     moves = list(state.legal_moves())
@@ -432,8 +459,37 @@ def _score_lines(
         }
 
 
+def _match_lines(
+    game: Game,
+    rules_text: str,
+    ends: Sequence[tuple[Any, Any]],
+    decisions: Sequence[tuple[Any, Any]],
+) -> Iterator[dict[str, Any]]:
+    asked = [(state, move, True) for state, move in ends]
+    asked += [(state, move, False) for state, move in decisions]
+    for state, move, ends_hand in asked:
+        after = state.apply(move)
+        result = after.last_hand if ends_hand else None
+        active = getattr(after, "active", None)
+        yield {
+            **_head(
+                game, rules_text, "match", citations.match_rules(game, state, move, after, result)
+            ),
+            "position": state.to_text(),
+            "move": str(move),
+            "totals": list(after.scores),
+            "out": [] if active is None else [seat for seat, on in enumerate(active) if not on],
+            "over": bool(after.is_over),
+            "winners": sorted(after.winners) if after.is_over else [],
+        }
+
+
 def _perft_lines(
-    game: Game, rules_text: str, chosen: Sequence[tuple[Any, list[str]]], count: int
+    game: Game,
+    rules_text: str,
+    chosen: Sequence[tuple[Any, list[str]]],
+    count: int,
+    built: Sequence[Any] = (),
 ) -> Iterator[dict[str, Any]]:
     # The positions reaching the most rules first, and the one nearest a rebuilt stock.
     ranked = sorted(range(len(chosen)), key=lambda index: (-len(chosen[index][1]), index))
@@ -443,8 +499,7 @@ def _perft_lines(
             key=lambda index: (len(getattr(chosen[index][0], "stock", ())), index),
         )
         ranked = [low, *(index for index in ranked if index != low)]
-    for index in ranked[:count]:
-        state = chosen[index][0]
+    for state in [*(chosen[index][0] for index in ranked[:count]), *built]:
         for depth, limit in ((3, _PERFT_NODES), (2, 10 * _PERFT_NODES), (1, None)):
             try:
                 divided = perft_divide(state, depth, node_limit=limit or 1_000_000)
@@ -461,17 +516,62 @@ def _perft_lines(
         }
 
 
+def _novel_first(items: Sequence[Any], cited: Sequence[Sequence[str]]) -> list[Any]:
+    """``items`` with those that cite a rule no item before them cites first (in order),
+    then the others: a rule reached once is never left out by a share's cut."""
+    seen: set[str] = set()
+    first: list[Any] = []
+    rest: list[Any] = []
+    for item, rules in zip(items, cited, strict=True):
+        (first if set(rules) - seen else rest).append(item)
+        seen.update(rules)
+    return first + rest
+
+
 def _ruleset_lines(game: Game, rules: Any, shares: int) -> list[dict[str, Any]]:
     rules_text = _rules_text(game, rules)
     play = _Play(game, rules, rules_text, shares)
     chosen = play.chosen(_share("moves", shares))
-    return [
-        *_moves_lines(game, rules_text, chosen),
-        *_refusal_lines(game, rules_text, play.games, -(-_MAX_REFUSALS // shares)),
-        *_meld_lines(game, rules, rules_text, _share("meld", shares)),
-        *_score_lines(game, rules_text, play.ends[: _share("score", shares)]),
-        *_perft_lines(game, rules_text, chosen, _share("perft", shares)),
+    built = build(game, rules, play.games)
+    ended = [(state, move, state.apply(move)) for state, move in play.ends]
+    cited = [
+        citations.match_rules(game, state, move, after, after.last_hand)
+        for state, move, after in ended
     ]
+    ends = [*_novel_first(play.ends, cited)[: _share("score", shares)], *built.ends]
+    moves = [
+        *chosen,
+        *((state, citations.moves_rules(game, state, list(state.legal_moves())))
+          for state in built.moves),
+    ]  # fmt: skip
+    return [
+        *(
+            _head(game, rules_text, "deal", ()) | line
+            for line in deal_lines(game, rules, rules_text)
+        ),
+        *_moves_lines(game, rules_text, moves),
+        *_refusal_lines(game, rules_text, play.games, -(-_MAX_REFUSALS // shares)),
+        *_built_refusals(game, rules_text, built.refusals),
+        *_meld_lines(game, rules, rules_text, _share("meld", shares)),
+        *_score_lines(game, rules_text, ends),
+        *_match_lines(game, rules_text, ends, play.decisions[:_MAX_DECISIONS]),
+        *_perft_lines(game, rules_text, chosen, _share("perft", shares), built.perft),
+    ]
+
+
+def _built_refusals(
+    game: Game, rules_text: str, refusals: Sequence[tuple[Any, str]]
+) -> Iterator[dict[str, Any]]:
+    for state, written in refusals:
+        try:
+            state.apply(written)
+        except IllegalMoveError as error:
+            yield {
+                **_head(game, rules_text, "refusal", rule_ids(str(error))),
+                "position": state.to_text(),
+                "move": written,
+                "reason": str(error),
+            }
 
 
 def _game_lines(game: Game) -> list[dict[str, Any]]:
@@ -500,7 +600,10 @@ def corpus_lines(game: str | Game, preset: str) -> list[dict[str, Any]]:
     >>> lines = corpus_lines("chinchon", "catsatcards")
     >>> sorted({line["section"] for line in lines}) == sorted(SECTIONS)
     True
-    >>> lines[0]["id"], lines[0]["moves"]
+    >>> lines[0]["id"], lines[0]["players"], lines[0]["refused"]
+    ('chinchon/catsatcards/deal/000', 1, True)
+    >>> line = next(line for line in lines if line["section"] == "moves")
+    >>> line["id"], line["moves"]
     ('chinchon/catsatcards/moves/000', ['draw', 'take'])
     """
     found = load_game(game)
@@ -617,6 +720,44 @@ def line_schema() -> dict[str, Any]:
                 },
                 description="A position whose move ends a hand: what the hand scored for "
                 "each seat, and the cards each was left holding.",
+            ),
+            obj(
+                {
+                    **head("match"),
+                    "position": position,
+                    "move": move,
+                    "totals": array(integer()),
+                    "out": {**array(integer(0)), "description": "The seats out of the match."},
+                    "over": {"type": "boolean"},
+                    "winners": {
+                        **array(integer(0)),
+                        "description": "The match's winners, none while it goes on.",
+                    },
+                },
+                description="A position whose move ends a hand (or decides a re-entry): "
+                "each seat's running total after it, the seats out, whether the match is "
+                "over and who won.",
+            ),
+            obj(
+                {
+                    **head("deal"),
+                    "players": integer(0),
+                    "dealer": integer(0),
+                    "deck": {
+                        **card_text(non_empty=True),
+                        "description": "The deck in the order it is dealt from, the top "
+                        "card last.",
+                    },
+                    "hands": array(card_text()),
+                    "stock": {**card_text(), "description": "The stock, its top card last."},
+                    "upcard": card_text(nullable=True),
+                    "first": integer(0),
+                    "refused": {"const": True},
+                    "reason": text(),
+                },
+                optional=("hands", "stock", "upcard", "first", "refused", "reason"),
+                description="A table size, a dealer and a deck's order: the hands, stock, "
+                "upcard and first player the deal gives, or that the rules refuse it and why.",
             ),
             obj(
                 {

@@ -18,7 +18,18 @@ line's ``id``, ``game``, ``preset`` and an ``op``:
   cards make as the library writes it, compared in any order;
 * ``{"op": "score", "position": TEXT, "move": TEXT}``: the move ends a hand; answer
   ``{"points": [INT, ...]}``, what the hand scored for each seat;
-* ``{"op": "perft", "position": TEXT, "depth": INT}``: answer ``{"count": INT}``.
+* ``{"op": "match", "position": TEXT, "move": TEXT}``: the move ends a hand (or decides
+  a re-entry); answer ``{"totals": [INT, ...], "out": [SEAT, ...], "over": BOOL,
+  "winners": [SEAT, ...]}``, each seat's running total after it, the seats out of the
+  match, whether the match is over, and its winners (none while it goes on), the lists of
+  seats in any order;
+* ``{"op": "perft", "position": TEXT, "depth": INT}``: answer ``{"count": INT}``;
+* ``{"op": "deal", "players": INT, "dealer": SEAT, "deck": TEXT}``: the deck's cards in
+  the order they are dealt from, the top card last; answer ``{"hands": [TEXT, ...],
+  "stock": TEXT, "upcard": TEXT | null, "first": SEAT}``, each seat's hand (its cards in
+  any order), the stock (its top card last), the card turned up where the game turns one,
+  and the seat that plays first; or ``{"refused": true}`` where the rules allow no such
+  deal (a table size out of range, a deck that is not the rules' pack).
 
 An engine answers ``{"skip": true}`` to a request it does not handle: counted, not a
 disagreement, but a run with a skipped answer, a section that judged nothing, or a
@@ -158,12 +169,22 @@ class Report:
         return lines
 
 
-_OPS = {"moves": "moves", "refusal": "judge", "meld": "meld", "score": "score", "perft": "perft"}
+_OPS = {
+    "deal": "deal",
+    "moves": "moves",
+    "refusal": "judge",
+    "meld": "meld",
+    "score": "score",
+    "match": "match",
+    "perft": "perft",
+}
 _FIELDS = {
+    "deal": ("players", "dealer", "deck"),
     "moves": ("position",),
     "refusal": ("position", "move"),
     "meld": ("cards",),
     "score": ("position", "move"),
+    "match": ("position", "move"),
     "perft": ("position", "depth"),
 }
 
@@ -217,6 +238,11 @@ def legal_moves_asked(line: Mapping[str, Any]) -> tuple[str, ...]:
 def _subject(line: Mapping[str, Any], move: str | None) -> str:
     if line["section"] == "meld":
         return f"cards: {printable(line['cards'])}"
+    if line["section"] == "deal":
+        return (
+            f"players: {line['players']}, dealer: seat {line['dealer']}\n"
+            f"  deck: {printable(line['deck'], 120)}"
+        )
     subject = f"position: {printable(line['position'])}"
     if move is not None:
         subject += f"\n  move: {printable(move)}"
@@ -295,6 +321,10 @@ def _judged(
             if got != sorted(ours, key=repr):
                 return _meld_words(expected, ours), _meld_words(str(verdict), got)
         return None
+    if section == "deal":
+        return _deal_judged(line, answer)
+    if section == "match":
+        return _match_judged(line, answer)
     if section == "score":
         if answer.get("points") == line["points"]:
             return None
@@ -312,6 +342,101 @@ def _judged(
     return _counted(line["count"], "sequence"), said
 
 
+def _seats(value: object) -> list[int] | None:
+    """A list of seats, sorted (an answer's seats come in any order), or None."""
+    return sorted(value) if isinstance(value, list) and _is_ints(value) else None
+
+
+def _seat_words(value: object) -> str:
+    """Seats in words: "nobody", "seat 1", "seats 0, 2" (what is no list of seats, as
+    it was sent, escaped)."""
+    seats = _seats(value)
+    if seats is None:
+        return shown(value)
+    if not seats:
+        return "nobody"
+    return f"seat {seats[0]}" if len(seats) == 1 else f"seats {_numbers(seats)}"
+
+
+def _match_words(totals: object, out: object, over: object, winners: object) -> str:
+    said = (
+        f"totals {_numbers(totals)}"
+        if isinstance(totals, list) and _is_ints(totals)
+        else f"no totals: {shown(totals)}"
+    )
+    said += "; out: " + _seat_words(out)
+    if over is True:
+        said += "; over, won by " + _seat_words(winners)
+    elif over is False:
+        said += "; the match goes on"
+    else:
+        said += f"; no word on its end: {shown(over)}"
+    return said
+
+
+def _match_judged(line: Mapping[str, Any], answer: Mapping[str, Any]) -> tuple[str, str] | None:
+    got = (answer.get("totals"), answer.get("out"), answer.get("over"), answer.get("winners"))
+    expected = (line["totals"], line["out"], line["over"], line["winners"])
+    if (
+        got[0] == expected[0]
+        and _seats(got[1]) == expected[1]
+        and got[2] is expected[2]
+        and _seats(got[3]) == expected[3]
+    ):
+        return None
+    return _match_words(*expected), _match_words(*got)
+
+
+def _hand_cards(value: object) -> list[str] | None:
+    """A hand's cards, sorted (an answer's hand comes in any order), or None."""
+    return sorted(value.split()) if isinstance(value, str) else None
+
+
+def _deal_words(answer: Mapping[str, Any]) -> str:
+    if answer.get("refused") is True:
+        return "refused"
+    hands = answer.get("hands")
+    if not isinstance(hands, list) or not all(isinstance(hand, str) for hand in hands):
+        return f"no hands: {shown(hands)}"
+    stock = answer.get("stock")
+    upcard = answer.get("upcard")
+    return (
+        f"hands of {_numbers([len(hand.split()) for hand in hands])} cards; "
+        + (f"a stock of {_counted(len(stock.split()), 'card')}" if isinstance(stock, str)
+           else f"no stock: {shown(stock)}")
+        + f"; upcard {'none' if upcard is None else shown(upcard)}"
+        + f"; seat {shown(answer.get('first'))} first"
+    )  # fmt: skip
+
+
+def _deal_judged(line: Mapping[str, Any], answer: Mapping[str, Any]) -> tuple[str, str] | None:
+    if "refused" in line:
+        if answer.get("refused") is True:
+            return None
+        return f"refused: {printable(line['reason'], 300)}", _deal_words(answer)
+    if answer.get("refused") is not True:
+        hands = answer.get("hands")
+        differs = [
+            name
+            for name, same in (
+                (
+                    "hands",
+                    isinstance(hands, list)
+                    and [_hand_cards(hand) for hand in hands]
+                    == [_hand_cards(hand) for hand in line["hands"]],
+                ),
+                ("stock", answer.get("stock") == line["stock"]),
+                ("upcard", answer.get("upcard") == line["upcard"] and "upcard" in answer),
+                ("first", answer.get("first") == line["first"] and is_int(answer.get("first"))),
+            )
+            if not same
+        ]
+        if not differs:
+            return None
+        return _deal_words(line), f"{_deal_words(answer)} (differs: {', '.join(differs)})"
+    return _deal_words(line), "refused"
+
+
 def _is_ints(value: object) -> bool:
     return isinstance(value, list) and all(is_int(item) for item in value)
 
@@ -325,7 +450,9 @@ _ANSWER_FIELDS = {
     "refusal": ("legal",),
     "meld": ("verdict", "readings"),
     "score": ("points",),
+    "match": ("totals", "out", "over", "winners"),
     "perft": ("count",),
+    "deal": ("hands", "stock", "upcard", "first", "refused"),
 }
 """The fields of an engine's answer that each section reads."""
 
@@ -341,6 +468,12 @@ def _expected_answer(line: Mapping[str, Any], legal: str | None) -> dict[str, An
         return {"verdict": line["verdict"], "readings": list(line.get("readings", ()))}
     if section == "score":
         return {"points": list(line["points"])}
+    if section == "match":
+        return {name: line[name] for name in _ANSWER_FIELDS["match"]}
+    if section == "deal":
+        if "refused" in line:
+            return {"refused": True}
+        return {name: line[name] for name in ("hands", "stock", "upcard", "first")}
     return {"count": line["count"]}
 
 
@@ -451,7 +584,7 @@ def run_engine(
                         label,
                         section,
                         tuple(printable(rule, 40) for rule in line.get("rules", ())),
-                        _subject(line, move if section != "meld" else None),
+                        _subject(line, move if section not in ("meld", "deal") else None),
                         *differs,
                         expected_answer=bounded_data(_expected_answer(line, legal)),
                         got_answer=bounded_data(
