@@ -174,12 +174,13 @@ def _run_conformance(args: argparse.Namespace) -> int:
 
 CORPUS_COMMAND = Command(
     name="corpus",
-    summary="write the conformance corpus: positions, moves, refusals, melds, scores, perft",
+    summary="write the conformance corpus: deals, moves, refusals, melds, scores, matches, perft",
     description="Write the conformance corpus into DIRECTORY (a new or empty one, unless "
-    "--replace): for every game and preset, "
+    "--replace): for every game and preset, deals from a given deck's order, "
     "positions with their legal moves in the canonical order, near-miss moves with the "
     "rules that refuse them, melds with their verdicts and values, hands' ends with every "
-    "seat's points, and perft counts, one JSON object a line (<game>.jsonl), and "
+    "seat's points and what the match does after them, and perft counts, one JSON object "
+    "a line (<game>.jsonl), and "
     "manifest.json. Made from fixed seeds, it is the same bytes each time, and the same as the "
     "corpus shipped with the package.",
     configure=_configure_corpus,
