@@ -672,8 +672,9 @@ class Game:
         factory=dict, converter=_read_only, kw_only=True
     )
     """The IDs of the rules that decide each kind of question about the game: ``turn``
-    (which moves a position allows), ``meld`` (what makes a meld, and its value) and
-    ``score`` (what a hand scores); the conformance corpus names them beside what it asks
+    (which moves a position allows), ``meld`` (what makes a meld, and its value),
+    ``score`` (what a hand scores) and ``end:KIND`` (what a hand ending so scores: a
+    knock game's ``end:gin``); the conformance corpus names them beside what it asks
     (:mod:`scala40.conformance`). Empty for a game that cites none."""
 
     def __repr__(self) -> str:

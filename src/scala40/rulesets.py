@@ -57,6 +57,7 @@ __all__ = [
     "OptionChecks",
     "OptionKind",
     "RulesetBase",
+    "Variants",
     "check_problems",
     "enum_converter",
     "need_bool",
@@ -77,6 +78,10 @@ MAX_OPTION_ITEMS = 1_000
 """The most options, and the most items of an option given as a list, that
 :meth:`RulesetBase.from_dict` reads (a ruleset has a few dozen options; the longest
 lists hold one item a hand, 100 at most): more are refused before they are read."""
+
+Variants = tuple[tuple[str, Mapping[str, Any]], ...]
+"""Rulesets beyond a game's presets, each a preset's name and the options that differ
+from it (:attr:`RulesetBase.VARIANTS`)."""
 
 R = TypeVar("R", bound="RulesetBase")
 E = TypeVar("E", bound=enum.Enum)
@@ -277,6 +282,10 @@ class RulesetBase:
     DEFAULT_PRESET: ClassVar[str] = ""
     """The preset that stands for the game's standard rules."""
     _PRESETS: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+    VARIANTS: ClassVar[Variants] = ()
+    """Rulesets beyond the presets, each a preset's name and the options that differ from
+    it, that switch on variant rules no preset plays: the conformance corpus plays them
+    beside the presets, so that its lines reach those rules (:mod:`scala40.conformance`)."""
 
     # Every game's ruleset says how many may play, and with which deck (C-DECK).
     min_players: int

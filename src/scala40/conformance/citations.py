@@ -38,10 +38,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scala40.cards import JOKER, RANK_OF, Card
+from scala40.cards import CARD_NAMES, JOKER, RANK_OF, Card
 from scala40.game import Game
 
-__all__ = ["match_rules", "meld_rules", "moves_rules", "perft_rules", "score_rules"]
+__all__ = [
+    "match_rules",
+    "meld_rules",
+    "moves_rules",
+    "perft_rules",
+    "rule_family",
+    "score_rules",
+]
 
 
 def _verb(move: object) -> str:
@@ -64,8 +71,18 @@ def _knock_family(game: Game) -> bool:
     return game.name in ("rumino", "chinchon", "laconga")
 
 
-def _prefix(game: Game) -> str:
-    return {"scala40": "S40", "skarney": "SK", "rumino": "RU"}.get(game.name, "CH")
+def rule_family(game: Game) -> str:
+    """The prefix of the rules a game's turn is played under (its record's ``turn``
+    rules): its own, or its parent's, whose deal, table sizes, pack and restock it
+    plays too (La Conga plays Chinchón's turn, CH-TURN).
+
+    >>> from scala40.conformance.citations import rule_family
+    >>> from scala40.game import load_game
+    >>> rule_family(load_game("laconga")), rule_family(load_game("scala40"))
+    ('CH', 'S40')
+    """
+    turn = [rule for rule in game.rule_ids.get("turn", ()) if rule.endswith("-TURN")]
+    return turn[0].removesuffix("-TURN") if turn else game.rule_prefix or ""
 
 
 def meld_rules(game: Game, rules: Any, readings: Sequence[Any]) -> list[str]:
@@ -74,7 +91,7 @@ def meld_rules(game: Game, rules: Any, readings: Sequence[Any]) -> list[str]:
     found: dict[str, None] = {}
     if game.name == "laconga":
         found["LC-BASE"] = None
-    prefix = _prefix(game)
+    prefix = rule_family(game)
     wilds = max((meld.wild_count for meld in readings), default=0)
     for meld in readings:
         kind = _value(meld.kind)
@@ -175,8 +192,6 @@ def _scala40_moves(state: Any, verbs: set[str], texts: list[str]) -> list[str]:
 
 
 def _card_text(card: Card) -> str:
-    from scala40.cards import CARD_NAMES
-
     return CARD_NAMES[card]
 
 
@@ -215,7 +230,7 @@ def _wild_meld(text: str) -> bool:
 
 
 def _knock_moves(game: Game, state: Any, verbs: set[str], texts: list[str]) -> list[str]:
-    prefix = _prefix(game)
+    prefix = rule_family(game)
     found: dict[str, None] = {"LC-BASE": None} if game.name == "laconga" else {}
     found[f"{prefix}-TURN"] = None
     phase = _value(state.phase)
@@ -320,24 +335,12 @@ def _skarney_score(result: Any) -> list[str]:
     return _ordered(found)
 
 
-_KNOCK_ENDS = {
-    "knock": ("RU-KNOCK", "RU-SCORE", "RU-VALUES"),
-    "gin": ("RU-KNOCK", "RU-GIN", "RU-SCORE", "RU-VALUES"),
-    "rumino": ("RU-RUMINO",),
-    "close": ("CH-CLOSE", "CH-SCORE", "CH-VALUES"),
-    "all_matched": ("CH-CLOSE", "CH-MINUS10", "CH-SCORE", "CH-VALUES"),
-    "wild_chinchon": ("CH-CLOSE", "CH-CHINCHON", "CH-MINUS10", "CH-SCORE", "CH-VALUES"),
-    "chinchon": ("CH-CLOSE", "CH-CHINCHON"),
-    "blocked": (),
-}
-
-
 def _knock_score(game: Game, state: Any, result: Any) -> list[str]:
     end = _value(result.end)
     found: dict[str, None] = {"LC-BASE": None} if game.name == "laconga" else {}
-    found.update(dict.fromkeys(_KNOCK_ENDS.get(end, ())))
+    found.update(dict.fromkeys(game.rule_ids.get(f"end:{end}", ())))
     if end == "blocked":
-        found[f"{_prefix(game)}-TURN"] = None
+        found[f"{rule_family(game)}-TURN"] = None
     if end in ("close", "all_matched", "wild_chinchon") and any(
         showing is not None and showing.layoffs for showing in result.shown
     ):
@@ -418,7 +421,7 @@ def perft_rules(game: Game, state: Any, moves: Sequence[Any], depth: int) -> lis
                 # down before the stock runs out ends the hand blocked.
                 found["S40-STALL"] = None
         else:
-            found[f"{_prefix(game)}-RESTOCK"] = None
+            found[f"{rule_family(game)}-RESTOCK"] = None
     elif len(stock) < depth:
         found["SK-END"] = None
     # A four of a kind put down without a joker leaves the table: the moves after it.

@@ -91,7 +91,8 @@ SECTIONS = ("deal", "moves", "refusal", "meld", "score", "match", "perft")
 
 _TARGETS = {"moves": 1000, "meld": 2000, "score": 300, "perft": 20}
 """The lines of each of these sections a game's corpus holds at least, shared among its
-rulesets (its presets and the variants of :data:`_VARIANTS`)."""
+rulesets (its presets and the variants its ruleset names,
+:attr:`~scala40.rulesets.RulesetBase.VARIANTS`)."""
 _MAX_REFUSALS = 400
 """A game's refusal lines, at most, shared among its rulesets."""
 _MAX_PLIES = 600
@@ -107,42 +108,6 @@ every this many moves."""
 _PERFT_NODES = 5_000
 """A perft line is kept at depth 3 where it visits at most this many positions, else at
 depth 2 (at most ten times as many), else at depth 1."""
-
-_VARIANTS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
-    "scala40": (
-        ("official", {"not_opened_penalty": 100}),
-        ("official", {"double_on_open_and_close": True, "close_on_first_turn": True}),
-        ("official", {"high_card_values": True}),
-        ("official", {"lone_ace_scores_one": True}),
-        ("official", {"discard_draw_to_open": True}),
-        ("official", {"first_player_takes_upcard": True}),
-        ("official", {"close_without_discard": True}),
-        ("official", {"discard_four_of_a_kind": True}),
-        ("official", {"max_jokers_per_meld": 2}),
-        ("official", {"joker_meld_value": 25}),
-        ("official", {"restock": "flip"}),
-        ("official", {"ban_playable_discard_opened": True, "ban_playable_discard_closing": True}),
-        ("official", {"match_format": "single"}),
-        ("official", {"match_format": "reentry"}),
-        ("official", {"match_format": "no-elimination"}),
-        ("official", {"elimination_score": 151}),
-    ),
-    "skarney": (("partnership", {"turn_limit": 40}),),
-    "rumino": (("catsatcards", {"knock_min_melded": 0}),),
-    "chinchon": (
-        ("catsatcards", {"wild": "two_jokers", "close_limit": 7}),
-        ("catsatcards", {"close_limit": 7, "deck_size": 48}),
-    ),
-    "laconga": (
-        ("catsatcards", {"close_limit": 7}),
-        ("catsatcards", {"reentry": 1}),
-        ("catsatcards", {"end_mode": "lowest"}),
-    ),
-}
-"""Rulesets beyond the presets, each a preset and the options that differ from it: the
-variant rules switched on (Scala 40's S40-V-*, its ways of making a match among them),
-knock games whose closes come often enough to reach the closes' rules, and La Conga's
-re-entry and its game to the lowest total."""
 
 _QUESTIONS = {
     "deal": "turn",
@@ -180,9 +145,7 @@ def _rulesets(game: Game) -> list[Any]:
     """The rulesets a game's corpus plays: its presets, then its variants."""
     kind = game.ruleset_type
     found = [kind.preset(name) for name in kind.preset_names()]
-    found += [
-        kind.preset(name).replace(**options) for name, options in _VARIANTS.get(game.name, ())
-    ]
+    found += [kind.preset(name).replace(**options) for name, options in kind.VARIANTS]
     return found
 
 

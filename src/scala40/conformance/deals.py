@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scala40.cards import CARD_NAMES, JOKER, Card
+from scala40.conformance.citations import rule_family
 from scala40.errors import Scala40Error
 from scala40.game import Game
 
@@ -36,15 +37,11 @@ def _texts(cards: Sequence[Card]) -> str:
     return " ".join(CARD_NAMES[card] for card in cards)
 
 
-def _prefix(game: Game) -> str:
-    return {"scala40": "S40", "skarney": "SK", "rumino": "RU"}.get(game.name, "CH")
-
-
 def deal_rules(game: Game, rules: Any, players: int, refused: str | None) -> list[str]:
     """The rules that decide a deal line: how the game deals (its deal rule, La Conga's
     mano's eighth card), the table sizes it allows where the size is at an end of its
     range or out of it, and the pack where the deck given is not the rules' pack."""
-    prefix = _prefix(game)
+    prefix = rule_family(game)
     found: dict[str, None] = {"LC-BASE": None} if game.name == "laconga" else {}
     if refused == "deck":
         found[f"{prefix}-DECK"] = None

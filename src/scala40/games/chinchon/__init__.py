@@ -85,6 +85,16 @@ class GameState(KnockState[Move, rules.Ruleset]):
             "turn": ("CH-TURN", "CH-CLOSE"),
             "meld": ("CH-MELDS",),
             "score": ("CH-SCORE", "CH-VALUES", "CH-LAYOFF"),
+            "end:close": ("CH-CLOSE", "CH-SCORE", "CH-VALUES"),
+            "end:all_matched": ("CH-CLOSE", "CH-MINUS10", "CH-SCORE", "CH-VALUES"),
+            "end:wild_chinchon": (
+                "CH-CLOSE",
+                "CH-CHINCHON",
+                "CH-MINUS10",
+                "CH-SCORE",
+                "CH-VALUES",
+            ),
+            "end:chinchon": ("CH-CLOSE", "CH-CHINCHON"),
         },
     )
 

@@ -31,7 +31,7 @@ from scala40.games._knock.profile import (
 )
 from scala40.games._knock.spanish import SpanishRules
 from scala40.games._knock.text import CLOSE_HELP, KnockText
-from scala40.rulesets import set_presets
+from scala40.rulesets import Variants, set_presets
 
 __all__ = [
     "PRESETS",
@@ -56,6 +56,12 @@ class Ruleset(SpanishRules):
     """
 
     FORMAT: ClassVar[str] = "scala40.chinchon.ruleset"
+    # Closes allowed with more points, so that the conformance corpus reaches the closes'
+    # rules often, with two jokers wild and with the 48-card pack (RulesetBase.VARIANTS).
+    VARIANTS: ClassVar[Variants] = (
+        ("catsatcards", {"wild": "two_jokers", "close_limit": 7}),
+        ("catsatcards", {"close_limit": 7, "deck_size": 48}),
+    )
     GAME = "chinchon"
 
 

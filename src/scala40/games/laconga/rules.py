@@ -30,7 +30,7 @@ from scala40.games._knock.profile import (
 )
 from scala40.games._knock.spanish import CongaRules
 from scala40.games._knock.text import CLOSE_HELP, KnockText
-from scala40.rulesets import set_presets
+from scala40.rulesets import Variants, set_presets
 
 __all__ = [
     "PRESETS",
@@ -55,6 +55,13 @@ class Ruleset(CongaRules):
     """
 
     FORMAT: ClassVar[str] = "scala40.laconga.ruleset"
+    # Closes allowed with more points, re-entry and the game to the lowest total, which
+    # the conformance corpus plays beside the presets (RulesetBase.VARIANTS).
+    VARIANTS: ClassVar[Variants] = (
+        ("catsatcards", {"close_limit": 7}),
+        ("catsatcards", {"reentry": 1}),
+        ("catsatcards", {"end_mode": "lowest"}),
+    )
 
 
 PRESETS = set_presets(Ruleset, {

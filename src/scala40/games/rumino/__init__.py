@@ -90,6 +90,9 @@ class GameState(KnockState[Move, rules.Ruleset]):
             "turn": ("RU-TURN", "RU-KNOCK"),
             "meld": ("RU-MELDS",),
             "score": ("RU-SCORE", "RU-VALUES", "RU-GIN"),
+            "end:knock": ("RU-KNOCK", "RU-SCORE", "RU-VALUES"),
+            "end:gin": ("RU-KNOCK", "RU-GIN", "RU-SCORE", "RU-VALUES"),
+            "end:rumino": ("RU-RUMINO",),
         },
     )
 

@@ -24,7 +24,7 @@ import attrs
 from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.profile import ClaimMode, EliminateAt
 from scala40.games._knock.text import KnockText
-from scala40.rulesets import set_presets
+from scala40.rulesets import Variants, set_presets
 
 __all__ = ["PRESETS", "TEXT", "ClaimMode", "EliminateAt", "Ruleset"]
 
@@ -40,6 +40,9 @@ class Ruleset(KnockingRules):
     """
 
     FORMAT: ClassVar[str] = "scala40.rumino.ruleset"
+    # Knocks with no meld required, so that the conformance corpus reaches the knocks'
+    # rules often (RulesetBase.VARIANTS).
+    VARIANTS: ClassVar[Variants] = (("catsatcards", {"knock_min_melded": 0}),)
 
 
 PRESETS = set_presets(Ruleset, {

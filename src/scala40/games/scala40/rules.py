@@ -49,6 +49,7 @@ from scala40.melds import MAX_CARD_VALUE, STANDARD_RANK_VALUES, MeldRules
 from scala40.rulesets import (
     OptionChecks,
     RulesetBase,
+    Variants,
     enum_converter,
     set_presets,
     shared_meld_rules,
@@ -222,6 +223,26 @@ class Ruleset(RulesetBase):
     _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     FORMAT: ClassVar[str] = "scala40.ruleset"
+    # The variant rules that no preset switches on, and the ways of making a match,
+    # which the conformance corpus plays beside the presets (RulesetBase.VARIANTS).
+    VARIANTS: ClassVar[Variants] = (
+        ("official", {"not_opened_penalty": 100}),
+        ("official", {"double_on_open_and_close": True, "close_on_first_turn": True}),
+        ("official", {"high_card_values": True}),
+        ("official", {"lone_ace_scores_one": True}),
+        ("official", {"discard_draw_to_open": True}),
+        ("official", {"first_player_takes_upcard": True}),
+        ("official", {"close_without_discard": True}),
+        ("official", {"discard_four_of_a_kind": True}),
+        ("official", {"max_jokers_per_meld": 2}),
+        ("official", {"joker_meld_value": 25}),
+        ("official", {"restock": "flip"}),
+        ("official", {"ban_playable_discard_opened": True, "ban_playable_discard_closing": True}),
+        ("official", {"match_format": "single"}),
+        ("official", {"match_format": "reentry"}),
+        ("official", {"match_format": "no-elimination"}),
+        ("official", {"elimination_score": 151}),
+    )
 
     def _cross_problems(self, checks: OptionChecks) -> list[str]:
         return _cross_problems(self, checks)

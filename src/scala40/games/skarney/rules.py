@@ -40,6 +40,7 @@ from scala40.melds._members import WILD_KIND
 from scala40.rulesets import (
     OptionChecks,
     RulesetBase,
+    Variants,
     enum_converter,
     set_presets,
 )
@@ -165,6 +166,9 @@ class Ruleset(RulesetBase):
     """Most players: 4 (SK-PLAYERS)."""
 
     FORMAT: ClassVar[str] = "scala40.skarney.ruleset"
+    # Hands bounded at 40 turns, which the conformance corpus plays beside the presets
+    # (RulesetBase.VARIANTS).
+    VARIANTS: ClassVar[Variants] = (("partnership", {"turn_limit": 40}),)
 
     def _cross_problems(self, checks: OptionChecks) -> list[str]:
         return _cross_problems(self, checks)
