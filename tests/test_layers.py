@@ -80,11 +80,9 @@ TOOLS = (
             "cli",
             "commands",
             "verdicts",
-            "serving",
             "__main__",
             "adapters",
             "schemas",
-            "web",
         }
     )
 )

@@ -159,20 +159,3 @@ def test_each_release_is_the_commit_the_changelog_names() -> None:
         assert f'__version__ = "{release}"' in init, (release, commit)
         assert f"{commit}" in changelog.split(f"[{release}]: ", 1)[1].split("\n", 1)[0]
     assert "tag" not in changelog.rsplit("[Unreleased]: ", 1)[1]
-
-
-def test_the_changelogs_web_limits_are_the_defaults() -> None:
-    """The newest notes' defaults of the web table's limits (the newest section that
-    lists them, and what the Unreleased section and the newest release's state) are
-    ``ServerLimits``' own."""
-    from scala40.web.limits import ServerLimits
-
-    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    sections = changelog.split("## [Unreleased]", 1)[1].split("\n## [")
-    stated = [re.findall(r"`(\w+)` \((\d+)\)", section) for section in sections]
-    # The newest notes that list the limits (a release need not list them again), and
-    # whatever the Unreleased section and the newest release state besides.
-    listing = next(found for found in stated if len(found) >= 10)
-    defaults = ServerLimits()
-    for name, value in [*listing, *stated[0], *stated[1]]:
-        assert getattr(defaults, name) == int(value), name
