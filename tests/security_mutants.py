@@ -578,16 +578,6 @@ MUTANTS: dict[str, Mutant] = {
         "    if False:\n",
         "an acknowledgement without the terms' key's signature taken by a client as the server's",
     ),
-    "scala40_server.web.dealing:draw_deal#unsigned": Mutant(
-        "key=key, unsigned=key is None\n",
-        "key=key, unsigned=False\n",
-        "the terms of a server that signs nothing not saying so",
-    ),
-    "scala40_server.commands.web:_signing_line": Mutant(
-        '    if key is None:\n        return (\n            "UNSIGNED',
-        '    if False:\n        return (\n            "UNSIGNED',
-        "a server that signs nothing not saying so when it starts",
-    ),
     "scala40_server.web.store:TableStore.signing_key": Mutant(
         "        return SigningKey(row[0])\n",
         "        return SigningKey.generate()\n",
@@ -635,11 +625,6 @@ MUTANTS: dict[str, Mutant] = {
         "    if (latest) sessionStorage.setItem(`scala40-key-change:${key}:${table.id}`, latest.key);\n",
         "",
         "a server's new key not said",
-    ),
-    "server/src/scala40_server/web/static/app.js#unsigned": Mutant(
-        '  if (signingKeyOf(deal) === null) return "Warning: this server signs nothing',
-        '  if (false) return "Warning: this server signs nothing',
-        "the page not saying that the server signs nothing",
     ),
     "scala40.conformance._process:EngineProcess.ask": Mutant(
         "        if not written.wait(self.timeout):\n",
@@ -1006,8 +991,8 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
     ),
     "scala40_server.web.dealing:draw_deal": (
         Mutant(
-            "            game.name, rules.to_dict(), seats, shuffle=shuffled, key=key, unsigned=key is None\n",
-            "            game.name, rules.to_dict(), seats, shuffle=True, key=key, unsigned=key is None\n",
+            "        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=shuffled, key=key)\n",
+            "        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=True, key=key)\n",
             "the terms of a table made without shuffling saying that it shuffles",
         ),
     ),
@@ -1381,16 +1366,9 @@ NO_REGRESSION: dict[str, str] = {
     "scala40_server.web.budgets:Budgets.running#collections": (
         "one subtraction of what the turn counted apart: leaving it out is the removal"
     ),
-    "server/src/scala40_server/web/static/app.js#unsigned": (
-        "one comparison with the terms' own word: reading another is the removal"
-    ),
     "scala40_server.serving.acknowledgements:_unusable#words": (
         "one sentence of what a missing signature shows: saying more is the removal"
     ),
-    "scala40_server.web.dealing:draw_deal#unsigned": (
-        "one argument, whether the server signs: not passing it is the removal"
-    ),
-    "scala40_server.commands.web:_signing_line": "one condition, whether a key is kept: dropping it is the removal",
     "scala40_server.serving.deals:sealed_seed_of": (
         "the seed is the digest of every part, each committed to before any is revealed: "
         "a change that keeps every part in the text changes no deal an adversary reaches; "

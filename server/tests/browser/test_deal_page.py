@@ -303,19 +303,3 @@ def test_the_page_checks_each_acknowledgement_against_the_terms_key_when_it_come
     sent = [body for body in _Flaky.shuffles if body.get("seat") == 0]
     assert len(sent) == 3, sent
     assert _kept_acks(browser, made) == [], "no acknowledgement kept"
-
-
-def test_the_page_says_that_a_server_signing_nothing_signs_nothing(
-    browser: Any, resigning_site: tuple[str, Tables]
-) -> None:
-    """(S3) A server that signs nothing (without the `cryptography` library) says so in
-    its tables' terms (``"key": null``), and the page tells the person, while the cards
-    wait and while they play, that its acknowledgements convince no one else."""
-    base, tables = resigning_site
-    tables.signing_key = None  # as a server without the library
-    made = _made(base, {"game": "chinchon"})
-    assert json.loads(made["deal"]["terms"])["key"] is None
-    _open(browser, base, made)
-    _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand button"), "the dealt hand")
-    text = _warning(browser, "Warning: this server signs nothing")
-    assert "show no one else what it acknowledged" in text

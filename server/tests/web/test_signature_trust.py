@@ -8,8 +8,8 @@ hidden ... anyone can check"; an acknowledgement signed by another key, or by no
 read as "the server did not make it", which no signature shows; a check without the
 ``cryptography`` library read an acknowledgement with no signature at all, at a table
 whose terms name a key, as one that "cannot be checked here", and accused the server;
-an unsigned server said so nowhere; and a key drawn anew at each start, or replaced by
-a second process on the same file, passed every test.
+and a key drawn anew at each start, or replaced by a second process on the same file,
+passed every test.
 """
 
 from __future__ import annotations
@@ -31,10 +31,7 @@ from server.tests.web.test_signed_acknowledgements import (
     _over,
     _tables,
     _withheld_then_dealt,
-    without_the_extra,
 )
-
-__all__ = ["without_the_extra"]  # the fixture, used here by name
 
 
 def test_an_acknowledgement_of_another_table_of_the_server_accuses_no_one(
@@ -142,23 +139,6 @@ def test_an_operator_signing_with_another_key_or_none_is_told_at_receipt_not_exc
         assert not any("did not make it" in problem for problem in problems), problems
         assert any("shows no one that the server made it" in p for p in problems), problems
         assert not _accusations(problems), problems
-
-
-def test_an_unsigned_server_says_so_at_start_up_and_in_its_terms(
-    tmp_path: pathlib.Path, without_the_extra: None
-) -> None:
-    """(S3) Without ``cryptography`` the web table signs nothing, and says so: its
-    start-up line and every table's terms (``"key": null``); the page says it too
-    (server/tests/browser/test_deal_page.py)."""
-    from scala40_server.commands.web import _signing_line
-
-    store = TableStore(str(tmp_path / "tables.sqlite"))
-    assert _signing_line(store).startswith("UNSIGNED")
-    tables = Tables(store)
-    _, made = tables.handle("POST", "/tables", "", {"game": "chinchon", "bots": [None, None]})
-    terms = json.loads(made["deal"]["terms"])
-    assert "key" in terms
-    assert terms["key"] is None
 
 
 def test_a_missing_signature_at_a_keyed_table_is_seen_missing_without_the_library(

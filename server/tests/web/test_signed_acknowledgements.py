@@ -8,7 +8,7 @@ server (3 of 3 tries): a seat that withheld its own value, then added an acknowl
 of that value, had the void "refuted"; an acknowledgement of a deal the table never drew
 showed a void "hidden"; an acknowledgement of a commitment it never sent had the server
 "drop" it. Now each of them refutes nothing (0 of 3), while a true one still refutes; an
-acknowledgement that cannot be checked (no key in the terms, or the ``web`` extra
+acknowledgement that cannot be checked (no key in the terms, or the `cryptography` library
 absent) says that it convinces only the seat that kept it.
 """
 
@@ -16,16 +16,15 @@ from __future__ import annotations
 
 import json
 import pathlib
-import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from scala40.errors import InvalidArgumentError
 from scala40_server.serving import signatures
-from scala40_server.serving.fair_deal import deal_problems, refuted_void, verify_deal
-from scala40_server.serving.signatures import SigningKey, signature_verdict
+from scala40_server.serving.fair_deal import deal_problems, refuted_void, terms_text, verify_deal
+from scala40_server.serving.signatures import SigningKey, canonical_json, signature_verdict
+from scala40_server.web import dealing
 from scala40_server.web.limits import ServerLimits
 from scala40_server.web.tables import Tables, TableStore
 from server.tests.web.test_deal_liveness import _age, _look, _part, _send, _store, _stored
@@ -230,30 +229,26 @@ def test_the_same_acknowledgement_kept_seven_times_is_counted_once(
     assert verify_deal(*check, value=parts[0][0], commitments=seen, acknowledgements=kept)
 
 
-@pytest.fixture
-def without_the_extra(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """As if the ``web`` extra (the `cryptography` library) were not installed."""
-    for name in [name for name in sys.modules if name.split(".")[0] == "cryptography"]:
-        monkeypatch.setitem(sys.modules, name, None)
-    monkeypatch.setitem(sys.modules, "cryptography", None)
-    signatures.can_check.cache_clear()
-    yield
-    signatures.can_check.cache_clear()
+def _terms_naming_no_key(*args: Any, **kwargs: Any) -> str:
+    """A table's terms as a web table of 0.4 without the library that signs made them:
+    ``"key": null``, which the commitment covers."""
+    kwargs.pop("key", None)
+    terms = json.loads(terms_text(*args, **kwargs))
+    return canonical_json({**terms, "key": None})
 
 
-def test_where_signatures_cannot_be_checked_the_verdict_convinces_only_the_seat(
-    tmp_path: pathlib.Path, without_the_extra: None
+def test_where_the_terms_name_no_key_the_verdict_convinces_only_the_seat(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Without the extra a server signs nothing and its terms say so (``"key": null``): a true
-    refutation says it convinces only the seat that kept the acknowledgement."""
-    assert not signatures.can_check()
+    """A table whose terms name no key (``"key": null``: made by a server of 0.4 without
+    the library that signs; a server signs always now): a true refutation says it
+    convinces only the seat that kept the acknowledgement, whatever it carries."""
+    monkeypatch.setattr(dealing, "terms_text", _terms_naming_no_key)
     tables = _tables(tmp_path)
-    assert tables.signing_key is None
     _, made = tables.handle("POST", "/tables", "", {"game": "chinchon", "bots": [None, None]})
-    assert json.loads(made["deal"]["terms"])["key"] is None  # said: it signs nothing
+    assert json.loads(made["deal"]["terms"])["key"] is None
     parts = [_part(made["deal"], made["table"], seat) for seat in (0, 1)]
     kept = [_send(tables, made, 0, commitment=parts[0][1])["acknowledged"]]
-    assert "signature" not in kept[0]
     row = _stored(tables, made["table"])
     row["commitments"][0] = None  # the operator drops the commitment it acknowledged
     _store(tables, made["table"], row)

@@ -41,7 +41,9 @@ from scala40_server.web.tls import server_context
 from server.tests.web.site import unmetered
 from tests.hostile import TIMED
 
-pytest.importorskip("cryptography", reason="the web extra (cryptography) makes the certificates")
+pytest.importorskip(
+    "cryptography", reason="cryptography (the server's dependency) makes the certificates"
+)
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec

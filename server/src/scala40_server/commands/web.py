@@ -160,16 +160,9 @@ def _quotas() -> tuple[tuple[str, float, str, bool], ...]:
 
 
 def _signing_line(store: web_tables.TableStore) -> str:
-    """What the server signs, said at start-up: a seat whose acknowledgements are not
-    signed can show no one else what the server acknowledged, so an unsigned server says
-    so (its tables' terms and the page say it too)."""
+    """The key the server signs its acknowledgements with, said at start-up, and where it
+    is kept: the key every table's terms name."""
     key = store.signing_key()
-    if key is None:
-        return (
-            "UNSIGNED: the cryptography library (pip install scala40[web]) is not "
-            "installed, so this server signs no acknowledgement of a deal; its tables' "
-            "terms and the page say so"
-        )
     return f"acknowledgements of the deals signed by {key.public} (kept in {store.path})"
 
 

@@ -109,7 +109,7 @@ def _whose_word(verdict: bool | None, key: object) -> str:
     if key is None:
         why = "the table's terms name no key, so the acknowledgement carries no signature"
     else:
-        why = "its signature cannot be checked here (install scala40[web] to check it)"
+        why = "its signature cannot be checked here (install scala40-server, with the cryptography library, to check it)"
     return (
         f" (this convinces only the seat that kept the acknowledgement: {why}, so anyone "
         "else has only that seat's word that the server made it)"

@@ -173,17 +173,16 @@ def terms_text(
     shuffle: bool,
     voids: int = 0,
     key: str | None = None,
-    *,
-    unsigned: bool = False,
 ) -> str:
     """The terms a deal commits to: ``game``'s name, ``rules`` (a ruleset's
     ``to_dict()``), ``seats`` (each ``{"bot": NAME}`` or ``{"player": true}``),
     whether the table shuffles with its people, where the table's deal was void
     before, how many times (``"voids"``, left out when none), and the key the server
-    signs its acknowledgements with (``"key"``, :mod:`scala40_server.serving.signatures`;
-    ``null`` with ``unsigned``, from a server that signs none: left out where the deal
-    has no acknowledgements, as at ``scala40 serve``), as JSON with sorted keys, no
-    spaces and ASCII only.
+    signs its acknowledgements with (``"key"``, :mod:`scala40_server.serving.signatures`:
+    left out where the deal has no acknowledgements, as at ``scala40 serve``), as JSON
+    with sorted keys, no spaces and ASCII only. (Terms whose ``"key"`` is ``null`` were
+    made by a web table of 0.4 without the library that signs; the deal's check still
+    reads them, :func:`~scala40_server.serving.fair_deal.verify_deal`.)
 
     >>> from scala40_server.serving.fair_deal import terms_text
     >>> terms_text("toy", {"a": 1}, [{"player": True}, {"bot": "greedy"}], shuffle=True)
@@ -201,8 +200,6 @@ def terms_text(
         terms["voids"] = voids
     if key is not None:
         terms["key"] = check_public_key(key)
-    elif unsigned:
-        terms["key"] = None  # said, so that no client takes the table for a signing one
     return canonical_json(terms)
 
 

@@ -42,8 +42,9 @@ it either. A table with a person's seat shuffles with its people
    answered with an acknowledgement
    (:meth:`~scala40_server.serving.deals.SealedDeal.acknowledgement`) that the seat keeps,
    signed, over the table, the deal and the seat, with the key the terms name
-   (``"key"``) by a server that has one (:mod:`scala40_server.serving.signatures`; ``null``:
-   the server signs nothing); a client checks each when it comes
+   (``"key"``, :mod:`scala40_server.serving.signatures`; ``null`` in the terms of a table
+   made by a server of 0.4 without the library that signs, which signed nothing); a client
+   checks each when it comes
    (:func:`~scala40_server.serving.acknowledgements.received_problem`), and a part sent again
    is acknowledged again, so a client sends its part until it is.
 4. The deal's **seed** is the first 8 bytes, big-endian, of the SHA-256 digest of ::
@@ -258,7 +259,7 @@ def deal_problems(
     table (what is signed names it), and the key the terms name signed it (anyone can
     write one: :mod:`scala40_server.serving.signatures`); each finding says whom it convinces: anyone,
     where the signature verifies; only the seat that kept it, where the terms name no
-    key or the signature cannot be checked here (the ``web`` extra is not installed).
+    key or the signature cannot be checked here (the `cryptography` library is not installed).
 
     A deal the server chose (see the module) is not verified: its problem says so, as
     a warning, beside any other. A deal the seat took part in needs its ``value``, and,

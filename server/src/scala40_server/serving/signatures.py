@@ -8,8 +8,8 @@ that refutes the server if it later blames the seat for that part
 without a signature the seat could have written it itself, so it convinces only the
 seat that kept it (which knows it came from the server). With one, it convinces anyone:
 the web table signs each acknowledgement with an Ed25519 key of its own (RFC 8032, by the
-`cryptography <https://cryptography.io>`_ library: the ``web`` extra, ``pip install
-scala40[web]``; never code of this library's own), and publishes the key in every
+`cryptography <https://cryptography.io>`_ library, a dependency of scala40-server; never
+code of the project's own), and publishes the key in every
 table's terms (``"key": "ed25519:<64 hexadecimal digits>"``), which the table's
 commitment covers. A server keeps one key for all its tables (in its tables' file), so
 whoever is shown a refutation can compare the key it names with the one any table of
@@ -88,7 +88,7 @@ _PRIVATE_KEY = re.compile(r"[0-9a-f]{64}")
 
 @functools.cache
 def can_check() -> bool:
-    """Whether signatures can be made and checked here: the ``web`` extra (the
+    """Whether signatures can be made and checked here: the server's dependency (the
     `cryptography` library) is installed."""
     try:
         from cryptography.hazmat.primitives.asymmetric import ed25519  # noqa: F401
@@ -150,7 +150,7 @@ class SigningKey:
     as the server keeps it). Made and used only where :func:`can_check`.
 
     :raises InvalidValueError: ``secret`` is not 64 lowercase hexadecimal digits.
-    :raises ModuleNotFoundError: the ``web`` extra is not installed.
+    :raises ModuleNotFoundError: the `cryptography` library is not installed.
     """
 
     def __init__(self, secret: object) -> None:

@@ -42,22 +42,20 @@ def draw_deal(
     game: Game,
     rules: Any,
     now: float,
-    key: str | None = None,
+    key: str,
 ) -> Deal | SealedDeal:
     """The table's deal: a secret drawn by the server, committed to with the table's
     terms, which its people shuffle with it (unless ``shuffle`` is false: then it is
     dealt at once, from the secret alone, and the terms say so); or a seed chosen by the
     creator at a table where no other person sits (whoever knows the seed knows every
     hand). The terms name ``key``, the server's key that signs what it acknowledges
-    (:mod:`scala40_server.serving.signatures`), or say that it signs nothing (``"key": null``)."""
+    (:mod:`scala40_server.serving.signatures`)."""
     value = body.get("seed")
     shuffle = read_field(body, "shuffle", bool, None)
     if value is None:
         shuffled = shuffle is not False
         seats = _public_seats(specs)
-        terms = terms_text(
-            game.name, rules.to_dict(), seats, shuffle=shuffled, key=key, unsigned=key is None
-        )
+        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=shuffled, key=key)
         return SealedDeal.draw(terms, len(specs), now, shuffle=shuffled)
     if shuffle:
         raise InvalidArgumentError(
@@ -116,7 +114,7 @@ class DealSteps:
     ``shuffle`` action, and its looks at a table whose cards wait)."""
 
     limits: ServerLimits
-    signing_key: SigningKey | None
+    signing_key: SigningKey
 
     if TYPE_CHECKING:
 
@@ -269,9 +267,7 @@ class DealSteps:
                 deal = deal.with_commitment(seat, commitment)
             else:
                 deal = deal.with_value(seat, value)
-            acknowledged = deal.acknowledgement(seat)
-            if self.signing_key is not None:
-                acknowledged = self.signing_key.sign(acknowledged)
+            acknowledged = self.signing_key.sign(deal.acknowledgement(seat))
             # The look below moves the deal on, dealing the cards once every part is in.
             db.execute(
                 "UPDATE tables SET deal = ?, updated = ? WHERE id = ?",

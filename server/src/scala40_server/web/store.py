@@ -56,7 +56,7 @@ from contextlib import contextmanager
 from scala40.checks import describe
 from scala40.deadline import Deadline
 from scala40.errors import InvalidArgumentError, InvalidValueError
-from scala40_server.serving.signatures import SigningKey, can_check
+from scala40_server.serving.signatures import SigningKey
 from scala40_server.web.turns import Turns, aside
 
 __all__ = ["SWEEP_BATCH", "SWEEP_SECONDS", "TableBusyError", "TableStore"]
@@ -223,14 +223,11 @@ class TableStore:
                 if users[0] == 0:
                     del self._locks[table_id]
 
-    def signing_key(self) -> SigningKey | None:
+    def signing_key(self) -> SigningKey:
         """The key the server signs the acknowledgements of its deals with
         (:mod:`scala40_server.serving.signatures`), kept in the file: made the first time it is
-        asked for, the same for every table after. ``None`` where the ``web`` extra,
-        which makes and checks signatures, is not installed: the server then signs
-        nothing, and its tables' terms name no key."""
-        if not can_check():
-            return None
+        asked for, the same for every table after. A server always signs: every table's
+        terms name this key."""
         with self.connect() as db:
             row = db.execute("SELECT secret FROM signing_key").fetchone()
             if row is None:

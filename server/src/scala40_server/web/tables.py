@@ -329,9 +329,9 @@ class Tables(DealSteps):
         if not isinstance(self.limits, ServerLimits):
             raise InvalidArgumentError(f"limits must be ServerLimits, got {describe(limits)}")
         self.budgets: Budgets = Budgets(self.limits)
-        self.signing_key: SigningKey | None = store.signing_key()
+        self.signing_key: SigningKey = store.signing_key()
         """The key the server signs what it acknowledges with, which its tables' terms
-        name (``None``: the ``web`` extra is not installed, and nothing is signed)."""
+        name: a server always signs."""
         """What each client and each table may spend (:mod:`scala40_server.web.budgets`)."""
         self._request = threading.local()
         # The actions that let no bot move; the others are _PLAYS's.
@@ -581,8 +581,7 @@ class Tables(DealSteps):
         limit = check_time_limit(DEFAULT_TIME_LIMIT if given_limit is None else given_limit)
         specs = read_bot_specs(body, players)
         now = time.time()
-        key = None if self.signing_key is None else self.signing_key.public
-        deal = draw_deal(body, specs, game, rules, now, key)
+        deal = draw_deal(body, specs, game, rules, now, self.signing_key.public)
         for spec in specs:
             if spec is not None:
                 timed_bot(spec, game, limit)  # refused now rather than at its first turn

@@ -434,8 +434,9 @@ const PUBLIC_KEY = /^ed25519:[0-9a-f]{64}$/;
 // (scala40_server.serving.signatures.check_public_key); any other is the server's fault.
 
 function signingKeyOf(deal) {
-  // The key the table's terms name: null where they say the server signs nothing (or
-  // name none: a table made before keys), else what they give, a key's form or not
+  // The key the table's terms name: null where they say the server signs nothing (a
+  // table made by a server of 0.4 without the library that signs) or name none (a table
+  // made before keys), else what they give, a key's form or not
   // (terms that are no JSON object give an object naming them).
   let terms;
   try {
@@ -630,11 +631,11 @@ function badAnswerWords(deal) {
 
 function signingWords(deal) {
   // What the person must know of what the server signs: a part it did not acknowledge
-  // rightly, nothing (its terms say so), or signatures this page cannot check, and why.
+  // rightly, or signatures this page cannot check, and why (a table whose terms name no
+  // key, made by a server of 0.4 without the library that signs, among them).
   if (!deal || deal.scheme !== SEALED_SCHEME) return "";
   const bad = badAnswerWords(deal);
   if (bad) return bad;
-  if (signingKeyOf(deal) === null) return "Warning: this server signs nothing (its terms name no key), so the acknowledgements of your parts this page keeps are the server's word to you alone: they show no one else what it acknowledged, and refute nothing here.";
   const unchecked = keptAcks(deal).find((ack) => !ack.checked);
   const why = signatureLimitKnown || (unchecked && unchecked.unchecked);
   if (why) return `Warning: this page cannot check the server's signatures, because ${uncheckedWhy(why)}; so it keeps the server's acknowledgements unchecked, and they refute nothing.`;
