@@ -22,16 +22,19 @@ nox.options.sessions = ["tests", "coverage", "typecheck", "lint"]
 nox.options.error_on_missing_interpreters = False
 
 ROOT = Path(__file__).resolve().parent
+SERVER = "./server"
+"""The server's distribution (scala40-server), in the same repository: every session that
+runs its tests or reads its modules installs it beside the rules."""
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 """The Python versions the package supports (its classifiers list the same)."""
 
 
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """Run the test suite (with doctests) on every supported Python."""
+    """Run the test suite of both distributions (with doctests) on every supported Python."""
     # Editable, so that the doctests collected from src/scala40 and the package that the
     # tests import are the same files.
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test]", "-e", f"{SERVER}[test]")
     session.run("pytest", *session.posargs)
 
 
@@ -39,14 +42,17 @@ def tests(session: nox.Session) -> None:
 def coverage(session: nox.Session) -> None:
     """Run the test suite under branch coverage, with the learning-agent extras so that the
     adapters are measured too; fail below the floor of pyproject.toml (fail_under)."""
-    session.install("-e", ".[test,rl]")
-    session.run("pytest", "--cov=scala40", "--cov-report=term-missing", *session.posargs)
+    session.install("-e", ".[test,rl]", "-e", f"{SERVER}[test]")
+    session.run(
+        "pytest", "--cov=scala40", "--cov=scala40_server", "--cov-report=term-missing",
+        *session.posargs,
+    )  # fmt: skip
 
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """Type-check the package, tests, scripts and this file with mypy --strict."""
-    session.install("-e", ".[dev]")
+    """Type-check both packages, the tests, scripts and this file with mypy --strict."""
+    session.install("-e", ".[dev]", "-e", SERVER)
     session.run("mypy", *session.posargs)
 
 
@@ -63,7 +69,7 @@ def docs(session: nox.Session) -> None:
     """Build the HTML documentation and run the documentation's doctests. The learning
     adapters' extras too (``rl``): their reference pages are read from the modules, which
     import the frameworks, and their examples run."""
-    session.install(".[docs,rl]")
+    session.install(".[docs,rl]", SERVER)
     session.run(
         "sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html"
     )
@@ -101,7 +107,7 @@ def browser(session: nox.Session) -> None:
     found = [path for path in map(shutil.which, BROWSERS) if path]
     if not found:
         session.skip(f"no headless Chromium here (looked for {', '.join(BROWSERS)})")
-    session.install(".[docs]")
+    session.install(".[docs]", SERVER)
     html = ROOT / "docs" / "_build" / "html"
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", str(html))
     shots = ROOT / "docs" / "_build" / "screenshots"
@@ -133,27 +139,30 @@ def web(session: nox.Session) -> None:
     through Selenium: the ``browser`` extra) through a whole hand of each game against
     greedy, checking the page against the library's view, and write the screenshots the
     docs show (docs/_static/web); then load the built documentation's pictured pages at a
-    desktop's and a phone's width (tests/browser/test_docs_pages.py, screenshots in
+    desktop's and a phone's width (server/tests/browser/test_docs_pages.py, screenshots in
     docs/_build/screenshots); skipped where Chromium or its driver is missing."""
     missing = [str(path) for path in WEB_BROWSER if not path.exists()]
     if missing:
         session.skip(
             f"not installed: {', '.join(missing)} (apt-get install chromium chromium-driver)"
         )
-    session.install("-e", ".[test,browser,docs]")
+    session.install("-e", ".[test,browser,docs]", "-e", f"{SERVER}[test]")
     session.run(
-        "pytest", "-m", "browser", "tests/browser", "-n", "0", "-p", "no:cacheprovider",
+        "pytest", "-m", "browser", "server/tests/browser", "-n", "0", "-p", "no:cacheprovider",
         *session.posargs,
     )  # fmt: skip
 
 
 def _build(session: nox.Session, env: dict[str, str] | None = None) -> Path:
-    """Build the sdist, then the wheel from the unpacked sdist (so that a compiled build
-    leaves nothing in the source tree), and check both with twine."""
+    """Build both distributions, each its sdist, then its wheel from the unpacked sdist
+    (so that a compiled build leaves nothing in the source tree): the rules' (compiled
+    when ``env`` asks for it) and the server's (pure Python, always); check all four with
+    twine."""
     session.install("build", "twine")
     outdir = Path(session.create_tmp()).resolve() / "dist"
     shutil.rmtree(outdir, ignore_errors=True)
     session.run("python", "-m", "build", "--outdir", str(outdir), env=env)
+    session.run("python", "-m", "build", "--outdir", str(outdir), SERVER)
     dists = sorted(str(path) for path in outdir.iterdir())
     session.run("twine", "check", "--strict", *dists)
     return outdir
@@ -161,28 +170,41 @@ def _build(session: nox.Session, env: dict[str, str] | None = None) -> Path:
 
 @nox.session
 def build(session: nox.Session) -> None:
-    """Build the sdist and the wheel, then check their metadata with twine."""
+    """Build both distributions' sdists and wheels, then check their metadata with twine."""
     _build(session)
 
 
 @nox.session
 def package(session: nox.Session) -> None:
-    """Build, install the wheel alone, run the smoke script outside the source tree, then
-    run the unpacked sdist's tests against the installed wheel."""
+    """Build both distributions, install the rules' wheel alone and run the smoke script
+    outside the source tree, then the server's wheel beside it and its smoke script, then
+    run the unpacked sdist's tests (both distributions') against the installed wheels."""
     outdir = _build(session)
-    (wheel,) = outdir.glob("scala40-*.whl")
+    (wheel,) = outdir.glob("scala40-[0-9]*.whl")
     _test_installed(session, wheel, outdir)
+
+
+def _version_of(init: Path) -> str:
+    """The ``__version__`` a package's ``__init__.py`` writes (``?`` where it writes none)."""
+    found = re.search(r'^__version__ = "([^"]+)"$', init.read_text(encoding="utf-8"), re.MULTILINE)
+    return found[1] if found else "?"
 
 
 def release_problems(root: Path = ROOT) -> list[str]:
     """What keeps the tree from being released as it is: the package's version must be
     the newest dated section of CHANGELOG.md (``## [X.Y.Z] - YYYY-MM-DD``, with its link
     at the end of the file), the Unreleased section above it short, and the README (the
-    package index's page) must show its pictures by absolute URLs."""
+    package index's page) must show its pictures by absolute URLs; the server's version
+    must be the rules' (the two are released in lockstep), its dependency on the rules
+    must pin that version, and its README must show its pictures by absolute URLs too."""
     problems = []
-    init = (root / "src" / "scala40" / "__init__.py").read_text(encoding="utf-8")
-    found = re.search(r'^__version__ = "([^"]+)"$', init, re.MULTILINE)
-    version = found[1] if found else "?"
+    version = _version_of(root / "src" / "scala40" / "__init__.py")
+    server_version = _version_of(root / "server" / "src" / "scala40_server" / "__init__.py")
+    if server_version != version:
+        problems.append(f"the server is {server_version}, the rules {version}: not in lockstep")
+    server_project = (root / "server" / "pyproject.toml").read_text(encoding="utf-8")
+    if f'"scala40=={version}"' not in server_project:
+        problems.append(f"the server's pyproject.toml does not pin scala40=={version}")
     changelog = (root / "CHANGELOG.md").read_text(encoding="utf-8")
     sections = re.findall(r"^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$", changelog, re.MULTILINE)
     dated = [(name, date) for name, date in sections if date]
@@ -194,24 +216,27 @@ def release_problems(root: Path = ROOT) -> list[str]:
     unreleased = changelog.split("## [Unreleased]", 1)[-1].split("\n## [", 1)[0]
     if unreleased.count("\n") > 60:
         problems.append("the Unreleased section is long: release notes go in the dated section")
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    for path in re.findall(r'(?:src="|\]\()(?!https?://|#)([^")]+\.(?:png|svg|jpg))', readme):
-        problems.append(f"README.md shows {path} by a relative path, broken on the package index")
+    for readme_path in ("README.md", "server/README.md"):
+        readme = (root / readme_path).read_text(encoding="utf-8")
+        for path in re.findall(r'(?:src="|\]\()(?!https?://|#)([^")]+\.(?:png|svg|jpg))', readme):
+            problems.append(
+                f"{readme_path} shows {path} by a relative path, broken on the package index"
+            )
     return problems
 
 
 @nox.session
 def release(session: nox.Session) -> None:
-    """A dry run of a release: the version, the changelog and the README checked
-    (:func:`release_problems`), both distributions built and checked with ``twine check
-    --strict``, the wheel installed alone and smoke-tested outside the source tree, and
-    the unpacked sdist's tests run against it. Nothing is uploaded: the command that
-    would is printed."""
+    """A dry run of a release of both distributions in lockstep: the versions, the
+    changelog and the READMEs checked (:func:`release_problems`), each distribution's
+    sdist and wheel built and checked with ``twine check --strict``, the wheels installed
+    and smoke-tested outside the source tree, and the unpacked sdist's tests run against
+    them. Nothing is uploaded: the command that would is printed."""
     problems = release_problems()
     if problems:
         session.error("not releasable: " + "; ".join(problems))
     outdir = _build(session)
-    (wheel,) = outdir.glob("scala40-*.whl")
+    (wheel,) = outdir.glob("scala40-[0-9]*.whl")
     _test_installed(session, wheel, outdir)
     dists = " ".join(sorted(path.name for path in outdir.iterdir()))
     session.log(f"ready to upload (not done): twine upload {dists}")
@@ -247,7 +272,7 @@ def compiled(session: nox.Session) -> None:
     ``benchmarks/bench_peers.py --compiled PYTHON``, where PYTHON is an interpreter that
     has it installed (this session's)."""
     outdir = _build(session, env=COMPILED_BUILD)
-    (wheel,) = outdir.glob("scala40-*.whl")
+    (wheel,) = outdir.glob("scala40-[0-9]*.whl")
     if wheel.name.endswith("-none-any.whl"):
         session.error(f"the build made a pure wheel: {wheel.name}")
     _install_wheel(session, wheel)
@@ -257,10 +282,12 @@ def compiled(session: nox.Session) -> None:
 
 
 def _install_wheel(session: nox.Session, wheel: Path, extras: str = "") -> None:
-    """Install ``wheel`` (with ``extras``' dependencies) in place of any scala40 the
-    environment holds: a reused environment keeps the wheel of an earlier run, and pip
-    would leave a package of the same version in place."""
-    session.run("python", "-m", "pip", "uninstall", "--yes", "--quiet", "scala40")
+    """Install ``wheel`` (with ``extras``' dependencies) in place of any scala40 (and any
+    scala40-server) the environment holds: a reused environment keeps the wheels of an
+    earlier run, and pip would leave a package of the same version in place."""
+    session.run(
+        "python", "-m", "pip", "uninstall", "--yes", "--quiet", "scala40", "scala40-server"
+    )
     session.install(f"{wheel}[{extras}]" if extras else str(wheel))
 
 
@@ -268,13 +295,17 @@ def _test_installed(
     session: nox.Session, wheel: Path, outdir: Path, expected_build: str = "pure"
 ) -> None:
     """Install ``wheel`` alone, run the smoke script outside the source tree, then the
-    unpacked sdist's tests (from ``outdir``) against the installed wheel, which must be
+    server's wheel (from ``outdir``) beside it and its smoke script, then the unpacked
+    sdist's tests (both distributions') against the installed wheels, the rules' being
     the ``expected_build`` (``pure`` or ``compiled``)."""
-    (sdist,) = outdir.glob("scala40-*.tar.gz")
+    (sdist,) = outdir.glob("scala40-[0-9]*.tar.gz")
+    (server_wheel,) = outdir.glob("scala40_server-*.whl")
     _install_wheel(session, wheel)
     work = Path(session.create_tmp()).resolve()
     session.chdir(work)
     session.run("python", "-I", str(ROOT / "tests" / "packaging" / "smoke.py"))
+    session.install("--no-deps", str(server_wheel))
+    session.run("python", "-I", str(ROOT / "tests" / "packaging" / "server_smoke.py"))
     unpacked = work / "sdist"
     shutil.rmtree(unpacked, ignore_errors=True)
     unpacked.mkdir()
@@ -283,8 +314,10 @@ def _test_installed(
     (source,) = unpacked.iterdir()
     # The test extra's tools (pytest-xdist: the configuration runs the tests on every
     # core, jsonschema: the protocol's schemas checked against real answers), without
-    # installing scala40 again from the sdist.
+    # installing scala40 again from the sdist; the server's wheel beside it, with its
+    # dependencies (cryptography).
     _install_wheel(session, wheel, extras="test")
+    session.install(str(server_wheel))
     session.chdir(source)
     session.run(
         "python", "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs,
@@ -317,8 +350,9 @@ def bench(session: nox.Session) -> None:
     scripts = _scripts("benchmarks", "bench_*.py")
     if not scripts:
         session.skip("no benchmarks/bench_*.py scripts")
-    # The test tools too: bench_worst_inputs.py times the worst inputs the tests keep.
-    session.install(".[test]")
+    # The test tools too: bench_worst_inputs.py times the worst inputs the tests keep; the
+    # server, whose referee bench_serve.py measures.
+    session.install(".[test]", SERVER)
     for script in scripts:
         session.run("python", script, *session.posargs)
 
@@ -400,7 +434,8 @@ def examples(session: nox.Session) -> None:
     scripts = _scripts("examples", "*.py")
     if not scripts:
         session.skip("no examples/*.py scripts")
-    session.install(".")
+    # The server too: game_server.py builds a server of its own on the web table's modules.
+    session.install(".", SERVER)
     for script in scripts:
         session.run("python", script)
 
@@ -413,7 +448,7 @@ def mutants(session: nox.Session) -> None:
     bounded in time (tests/test_security_mutants.py; the soak runs it too). One row at a
     time by default, so that a test of time is not failed by the others' load;
     ``nox -s mutants -- -k referee`` checks one surface's rows."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test]", "-e", f"{SERVER}[test]")
     session.run(
         "pytest", "-p", "no:cacheprovider", "-m", "slow", "-n", "0", "-rs",
         "tests/test_security_mutants.py", *session.posargs,
@@ -429,7 +464,7 @@ def soak(session: nox.Session) -> None:
     the ``soak`` profile's examples (CI runs this). ``HYPOTHESIS_PROFILE=long nox -s soak``
     is the long run: the promise suite with many more games, states and examples besides.
     The run ends by printing how many states, samples, moves and hands were checked."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test]", "-e", f"{SERVER}[test]")
     profile = os.environ.get("HYPOTHESIS_PROFILE", "soak")
     # The soak judges the bounds stated in seconds too (tests/hostile.py: TIMED), which
     # the default run leaves to it.

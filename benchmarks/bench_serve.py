@@ -24,7 +24,7 @@ from collections import defaultdict
 
 from machine_load import LoadWatch
 
-from scala40.cli.serve import Referee
+from scala40_server.commands.serve import Referee
 
 WINDOW = 300
 """Moves per window of a hand."""

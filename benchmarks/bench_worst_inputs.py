@@ -61,6 +61,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from scala40 import Scala40Error, check_meld, clear_caches, meld_interpretations
+from scala40.cards import format_cards, parse_cards
+from scala40.game import BUILTIN_GAMES, game_names, load_game
+from scala40.games.scala40.analysis import best_opening, can_close, closing_moves, min_deadwood
 from tests.core.test_hostile_input import EXTREME_RULES, WORST_MELDS
 from tests.games.scala40.test_hostile_input import _WORST_RULES, WORST_OPENINGS
 from tests.games.scala40.test_search_budget import (
@@ -72,11 +76,6 @@ from tests.games.scala40.test_search_budget import (
     take_discard_lookahead_position,
     taken_card_position,
 )
-
-from scala40 import Scala40Error, check_meld, clear_caches, meld_interpretations
-from scala40.cards import format_cards, parse_cards
-from scala40.game import BUILTIN_GAMES, game_names, load_game
-from scala40.games.scala40.analysis import best_opening, can_close, closing_moves, min_deadwood
 
 REPEATS = 3
 
@@ -353,7 +352,7 @@ def large_input_cases() -> Iterator[Case]:
 
 def serve_cases() -> Iterator[Case]:
     """The ``serve`` referee's worst lines, each answered (read from bytes)."""
-    from scala40.cli.serve import MAX_REQUEST_BYTES, serve_stream
+    from scala40_server.commands.serve import MAX_REQUEST_BYTES, serve_stream
 
     def served(data: bytes) -> None:
         serve_stream(io.BytesIO(data), io.BytesIO())

@@ -104,6 +104,13 @@ nitpick_ignore_regex = [
     # Type variables and names that type annotations give unqualified.
     (r"py:class", r"(scala40(\.[A-Za-z0-9_]+)*\.)?[A-Z]"),
     (r"py:class", r"MoveSet|GameState|PlayerView"),
+    # What collections.abc.Mapping's get, items, keys and values say they return, in their
+    # docstrings, which a class deriving from it inherits (scala40.game.BotTable).
+    (
+        r"py:class",
+        r"D\[k\] if k in D, else d\.  d defaults to None\.|a set-like object providing a view "
+        r"on D's (items|keys)|an object providing a view on D's values",
+    ),
 ]
 
 # Several games define classes of the same name (GameState, PlayerView, Ruleset): a type

@@ -1,6 +1,6 @@
 """A game server for every game of the library, on the package's web table server.
 
-``scala40.web`` does the server's work: tables in SQLite as JSON, each loaded back as
+``scala40_server.web`` does the server's work: tables in SQLite as JSON, each loaded back as
 untrusted data on every request; tokens per seat; each seat sent its view as JSON and
 the events it may see since a move number; stale moves refused with status 409; bots
 in the empty seats; timeouts played with the game's default move; resignations at any
@@ -32,9 +32,9 @@ from typing import Any
 from typing_extensions import override
 
 from scala40.game import BUILTIN_GAMES, load_game
-from scala40.web.limits import ServerLimits
-from scala40.web.server import TableHandler, make_server
-from scala40.web.tables import TableStore
+from scala40_server.web.limits import ServerLimits
+from scala40_server.web.server import TableHandler, make_server
+from scala40_server.web.tables import TableStore
 
 MAX_MOVES = 100_000
 """The most requests a scripted client sends in one game (a whole match is far shorter)."""
@@ -75,7 +75,7 @@ def serve(database: str, port: int = 0, limits: ServerLimits | None = None) -> T
     ``limits`` (the package's defaults unless given: a request bound of 2 seconds, a
     minute a decision), answering with this script's handler; the package's server reads
     the requests, holds the connections and hands out the turns
-    (:func:`~scala40.web.server.make_server`)."""
+    (:func:`~scala40_server.web.server.make_server`)."""
     return make_server(TableStore(database), port=port, start=False, limits=limits, handler=Server)
 
 

@@ -3,7 +3,7 @@ docs, an example) beside a promise suite that already holds each game's rules: t
 default run keeps the cases named here and leaves the others to the soak
 (``nox -s soak``, which CI runs), which plays them all.
 
-Each entry names a test function (its file under ``tests/`` and its name) and the
+Each entry names a test function (its file under ``tests/`` or ``server/tests/`` and its name) and the
 patterns (``fnmatch``, over the parameter's id) of the cases the default run keeps. The
 games kept turn from test to test, so that the default run still reaches every game in
 each folder; the cheap toy and example games stay wherever a test has them. An entry
@@ -55,7 +55,7 @@ ONE_CASE_BY_DEFAULT: dict[str, tuple[str, ...]] = {
     "tools/test_view_schemas.py::test_every_view_validates_and_every_fact_is_declared": (
         "chinchon-*",
     ),
-    "tools/test_protocol_schemas.py::test_mutated_answers_are_refused": ("skarney",),
+    "test_protocol_schemas.py::test_mutated_answers_are_refused": ("skarney",),
     "tools/test_tools_by_game.py::test_play_answers_any_typed_line": ("laconga",),
     "tools/test_conformance.py::test_a_planted_disagreement_is_reported_with_its_position_and_rules": (
         "drop-move-moves",

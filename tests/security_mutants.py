@@ -21,6 +21,8 @@ from pathlib import Path
 
 import attrs
 
+from tests.threat_model import module_file
+
 __all__ = [
     "MUTANTS",
     "NO_REGRESSION",
@@ -52,13 +54,11 @@ class Mutant:
 
 
 def defence_file(defence: str) -> Path:
-    """The file of the project that holds ``defence`` (``scala40.module:name`` or
-    ``path#label``)."""
+    """The file of the project that holds ``defence`` (``scala40.module:name``,
+    ``scala40_server.module:name`` or ``path#label``)."""
     if ":" not in defence:
         return ROOT / defence.split("#")[0]
-    module = defence.split(":")[0].replace(".", "/")
-    package = ROOT / "src" / module / "__init__.py"
-    return package if package.is_file() else ROOT / "src" / f"{module}.py"
+    return module_file(defence.split(":")[0])
 
 
 def mutants_of(defence: str) -> tuple[Mutant, ...]:
@@ -81,134 +81,134 @@ def mutated_copy(defence: str, destination: Path, index: int = 0) -> Path:
 
 
 MUTANTS: dict[str, Mutant] = {
-    "scala40.serving.fair_deal:_sealed_problems#seed": Mutant(
+    "scala40_server.serving.fair_deal:_sealed_problems#seed": Mutant(
         '    seed = sealed_seed_of(secret, values)  # type: ignore[arg-type]\n    if deal.get("seed") != str(seed):\n',
         "    seed = sealed_seed_of(secret, values)  # type: ignore[arg-type]\n    if False:\n",
         "the revealed seed taken without checking it is the one the secret and the values give",
     ),
-    "scala40.serving.fair_deal:_sealed_problems#server-chose": Mutant(
+    "scala40_server.serving.fair_deal:_sealed_problems#server-chose": Mutant(
         '        warnings = [chose if read["shuffle"] else _SERVER_CHOSE, *warnings]\n',
         "        pass\n",
         "a deal the seat took no part in not reported",
     ),
-    "scala40.serving.fair_deal:_sealed_problems#commitments-seen": Mutant(
+    "scala40_server.serving.fair_deal:_sealed_problems#commitments-seen": Mutant(
         "        if commitments != shown:\n",
         "        if False:\n",
         "the commitments the seat saw not compared with those revealed",
     ),
-    "scala40.serving.deals:sealed_seed_of": Mutant(
+    "scala40_server.serving.deals:sealed_seed_of": Mutant(
         '    parts = ["" if value is None else check_value(value) for value in values]\n',
         '    parts = ["" if value is None else check_value(value) for value in values][1:]\n',
         "the seed made without the first seat's value",
     ),
-    "scala40.serving.deals:SealedDeal.advanced#void": Mutant(
+    "scala40_server.serving.deals:SealedDeal.advanced#void": Mutant(
         '                return attrs.evolve(deal, phase="void", phase_started=now, withheld=withheld)\n',
         '                return attrs.evolve(deal, phase="dealt", phase_started=now)\n',
         "a withheld value dealt over, not voided",
     ),
-    "scala40.serving._replay:replay_problems": Mutant(
+    "scala40_server.serving._replay:replay_problems": Mutant(
         "            if back is None or back[1] != start or refusal is not None:\n",
         "            if back is None or back[1] != start or undo_refusal(line[start:], seat) is not None:\n",
         "the table's refusal of any undo left out of the decision",
     ),
-    "scala40.web.tables:_answer": Mutant(
+    "scala40_server.web.tables:_answer": Mutant(
         "    back = undone_to(db, table.id, since)\n    if back is not None:\n",
         "    back = undone_to(db, table.id, since)\n    if False:\n",
         "a since among the moves an undo took back answered as given",
     ),
-    "scala40.serving.deals:SealedDeal.with_commitment": Mutant(
+    "scala40_server.serving.deals:SealedDeal.with_commitment": Mutant(
         '        if self.phase != "commit":\n            raise InvalidValueError(\n                f"the commitments are closed',
         '        if False:\n            raise InvalidValueError(\n                f"the commitments are closed',
         "a commitment taken after the commitments closed",
     ),
-    "scala40.serving.deals:SealedDeal.advanced#clock": Mutant(
+    "scala40_server.serving.deals:SealedDeal.advanced#clock": Mutant(
         "            if deal.waiting(people) and now - deal.phase_started < seconds:\n",
         "            if deal.waiting(people):\n",
         "the commitments wait for a silent seat for ever",
     ),
-    "scala40.serving._replay:_play": Mutant(
+    "scala40_server.serving._replay:_play": Mutant(
         '    except Scala40Error as error:\n        return f"event {index} (move {number}) cannot',
         '    except InvalidArgumentError as error:\n        return f"event {index} (move {number}) cannot',
         "an event whose move cannot be read or played raises the game's error, not a problem",
     ),
-    "scala40.serving.fair_deal:deal_problems#most-events": Mutant(
+    "scala40_server.serving.fair_deal:deal_problems#most-events": Mutant(
         "    if len(events) > MAX_DEAL_EVENTS:\n",
         "    if False:\n",
         "a feed of any length replayed",
     ),
-    "scala40.web.intake:Intake._expire": Mutant(
+    "scala40_server.web.intake:Intake._expire": Mutant(
         "        while self._deadlines and self._deadlines[0][0] <= now:\n",
         "        while False:\n",
         "no arriving connection expires",
     ),
-    "scala40.web.tls:wrapped": Mutant(
+    "scala40_server.web.tls:wrapped": Mutant(
         "    connection.setblocking(False)\n    return context.wrap_socket(connection, server_side=True, do_handshake_on_connect=False)\n",
         "    connection.setblocking(True)\n    return context.wrap_socket(connection, server_side=True)\n",
         "each connection's whole handshake done as it is accepted, as a wrapped listening "
         "socket's accept() does it: a silent client holds the thread that accepts every other",
     ),
-    "scala40.web.intake:Intake._handshake#step": Mutant(
+    "scala40_server.web.intake:Intake._handshake#step": Mutant(
         "            connection.do_handshake()\n",
         "            connection.setblocking(True)\n            connection.do_handshake()\n",
         "a handshake's step waiting for the rest of the client's bytes",
     ),
-    "scala40.web.intake:Intake._handshake#failed": Mutant(
+    "scala40_server.web.intake:Intake._handshake#failed": Mutant(
         "        except OSError:\n            self._drop(arrived)\n",
         "        except OSError:\n            pass\n",
         "a connection whose handshake failed kept until the read time",
     ),
-    "scala40.web.dealing:draw_deal": Mutant(
+    "scala40_server.web.dealing:draw_deal": Mutant(
         "        shuffled = shuffle is not False\n",
         "        shuffled = shuffle is True\n",
         "a table made without 'shuffle' dealt by the server alone",
     ),
-    "src/scala40/web/static/app.js#void-names-seat": Mutant(
+    "server/src/scala40_server/web/static/app.js#void-names-seat": Mutant(
         '  const named = voided.map((gone) => gone.withheld.map((seat) => (seat === table.seat ? "your seat" : `seat ${seat}`)).join(" and ")).join("; then ");\n',
         '  const named = "a seat";\n',
         "the page's warning of a void table naming no seat",
     ),
-    "scala40.web.tables:_play_move": Mutant(
+    "scala40_server.web.tables:_play_move": Mutant(
         "    if resigning is not None and resigning != seat:\n",
         "    if False:\n",
         "a seat's move resigning another seat played",
     ),
-    "scala40.web.tables:_seat_clock": Mutant(
+    "scala40_server.web.tables:_seat_clock": Mutant(
         '    if clock is not None and clock["seat"] == seat:\n',
         "    if clock is not None:\n",
         "the move a timeout plays for the person to decide (a card of their hand) told to "
         "every seat",
     ),
-    "scala40.web.tables:_play_timeout": Mutant(
+    "scala40_server.web.tables:_play_timeout": Mutant(
         "    if left > 0:\n",
         "    if False:\n",
         "a timeout played at once, whatever is left on the person's clock",
     ),
-    "scala40.web.tables:Tables._start_clock": Mutant(
+    "scala40_server.web.tables:Tables._start_clock": Mutant(
         "            table.decision_started = table.clock() + unseen + _break(table, self.limits)\n",
         "            table.decision_started = table.clock() + _break(table, self.limits)\n",
         "a decision's clock started as the decision comes, before its person is shown it",
     ),
-    "scala40.web.tables:_show": Mutant(
+    "scala40_server.web.tables:_show": Mutant(
         "    if table.decision_started is None or now < table.decision_started:\n",
         "    if True:\n",
         "every look of the person's own starting their clock afresh",
     ),
-    "scala40.web.intake:Intake._receive#whole": Mutant(
+    "scala40_server.web.intake:Intake._receive#whole": Mutant(
         "        if arrived.length is not None and len(arrived.data) >= arrived.length:\n",
         "        if True:\n",
         "a request handed to a thread before it has come whole",
     ),
-    "scala40.web.intake:Intake._receive#head-limit": Mutant(
+    "scala40_server.web.intake:Intake._receive#head-limit": Mutant(
         "            if arrived.length is None and len(arrived.data) > MAX_HEAD:\n",
         "            if False:\n",
         "a head read without its limit",
     ),
-    "scala40.web.connections:Connections._least_sent#most-held": Mutant(
+    "scala40_server.web.connections:Connections._least_sent#most-held": Mutant(
         "                -len(self._by_client[held.client]),\n",
         "                len(self._by_client[held.client]),\n",
         "the client holding the fewest connections makes room",
     ),
-    "scala40.web.connections:Connections._least_sent#waiting": Mutant(
+    "scala40_server.web.connections:Connections._least_sent#waiting": Mutant(
         "            if held.served and not held.waiting:\n",
         "            if held.served:\n",
         "a waiting request never makes room",
@@ -223,77 +223,77 @@ MUTANTS: dict[str, Mutant] = {
         "            self.pairs[card] = found\n            self.related[card] = frozenset(code for pair in found for code in pair)\n",
         "a card's pairs stored, for other threads to find, before the cards they relate",
     ),
-    "scala40.web.faults:FaultLog.report": Mutant(
+    "scala40_server.web.faults:FaultLog.report": Mutant(
         "            elif _is_power_of_ten_or_two(count):\n",
         "            else:\n",
         "every repeat of a fault is written to the operator's log",
     ),
-    "scala40.web.faults:_cut": Mutant(
+    "scala40_server.web.faults:_cut": Mutant(
         "    escaped = inert(text[: most + 1])\n    if len(escaped) <= most:\n",
         "    escaped = inert(text)\n    if True:\n",
         "a client's text written whole in the log's lines",
     ),
-    "scala40.web.faults:inert": Mutant(
+    "scala40_server.web.faults:inert": Mutant(
         '    return text.encode("unicode_escape").decode("ascii")\n',
         "    return text\n",
         "a client's escape codes reach the operator's terminal as sent",
     ),
-    "scala40.web.server:TableHandler._send": Mutant(
+    "scala40_server.web.server:TableHandler._send": Mutant(
         "        with reclaimable(self._shut):\n",
         "        with suppress():\n",
         "an answer being written never makes room",
     ),
-    "scala40.web.connections:Connections.admit#old-only": Mutant(
+    "scala40_server.web.connections:Connections.admit#old-only": Mutant(
         "                victim = self._least_sent(mine, now, young=False)\n",
         "                victim = self._least_sent(mine, now)\n",
         "a client's young connection makes room for its newer one",
     ),
-    "scala40.web.budgets:Budgets.refuse_table": Mutant(
+    "scala40_server.web.budgets:Budgets.refuse_table": Mutant(
         "        if not self.tables_made.take_one(client):\n",
         "        if False:\n",
         "tables a minute not counted",
     ),
-    "scala40.web.store:TableStore.make_room": Mutant(
+    "scala40_server.web.store:TableStore.make_room": Mutant(
         "                if row is None or row[1] > now - in_play_seconds:\n",
         "                if row is None:\n",
         "a table in play taken to make room",
     ),
-    "scala40.web.budgets:Budgets._spent_thinking#client": Mutant(
+    "scala40_server.web.budgets:Budgets._spent_thinking#client": Mutant(
         "        wait = self.client_thinking.seconds_until(client)\n",
         "        wait = 0.0\n",
         "a client's bots' time not capped",
     ),
-    "scala40.web.quotas:client_of": Mutant(
+    "scala40_server.web.quotas:client_of": Mutant(
         "        return str(ipaddress.IPv6Network((parsed, 64), strict=False))\n",
         "        return str(parsed)\n",
         "each IPv6 address its own client",
     ),
-    "scala40.web.server:TableHandler._turn": Mutant(
+    "scala40_server.web.server:TableHandler._turn": Mutant(
         "            self.server.connections.client_count(client),\n",
         "            0,\n",
         "every request's turn at one priority, whatever connections its client holds",
     ),
-    "scala40.web.budgets:Budgets.pay": Mutant(
+    "scala40_server.web.budgets:Budgets.pay": Mutant(
         "        self.client_thinking.pay(client, seconds)\n",
         "        for key in [client, *self.client_thinking._buckets]:\n            self.client_thinking.pay(key, seconds)\n",
         "the bots' time one client spends charged to every client",
     ),
-    "scala40.web.turns:_Waiter.__lt__": Mutant(
+    "scala40_server.web.turns:_Waiter.__lt__": Mutant(
         "        return self.key < other.key\n",
         "        return self.key[1] < other.key[1]\n",
         "the next turn to the first come, whatever its priority",
     ),
-    "scala40.web.tables:_Table.play_bots": Mutant(
+    "scala40_server.web.tables:_Table.play_bots": Mutant(
         "                    self.held_back, self.waiting = held_back, True\n",
         '                    raise RequestError(429, "TooManyRequests", str(held_back))\n',
         "a request refused whole when its table's bots wait",
     ),
-    "scala40.web.requests:seat_of#token": Mutant(
+    "scala40_server.web.requests:seat_of#token": Mutant(
         "        and hmac.compare_digest(token.encode(), expected.encode())\n",
         "        and True\n",
         "any token taken for a seat",
     ),
-    "scala40.cli.serve:_answer_line#utf-8": Mutant(
+    "scala40_server.commands.serve:_answer_line#utf-8": Mutant(
         '    except UnicodeDecodeError as error:\n        return _error(\n            None,\n            InvalidValueError(\n                f"line {number} is not UTF-8',
         '    except LookupError as error:\n        return _error(\n            None,\n            InvalidValueError(\n                f"line {number} is not UTF-8',
         "a line that is not UTF-8 stops the referee",
@@ -303,37 +303,37 @@ MUTANTS: dict[str, Mutant] = {
         "        with shared_budget(WorkBudget()) as budget:\n",
         "the careful bot's search for a close given the whole budget",
     ),
-    "scala40.serving.seat_access:SeatAccess.sees": Mutant(
+    "scala40_server.serving.seat_access:SeatAccess.sees": Mutant(
         "        return self.knows_all or seat in self.seats\n",
         "        return True\n",
         "the client sees every seat",
     ),
-    "scala40.serving.seat_access:SeatAccess._check_sight#decider": Mutant(
+    "scala40_server.serving.seat_access:SeatAccess._check_sight#decider": Mutant(
         "            if deciding is not None and not self.sees(deciding):\n",
         "            if False:\n",
         "a bot left to move reached by legal, hint and bot",
     ),
-    "scala40.serving.seat_access:SeatAccess._check_sight#whole": Mutant(
+    "scala40_server.serving.seat_access:SeatAccess._check_sight#whole": Mutant(
         "        if reach is Reach.WHOLE or (reach is Reach.DECIDER and state.is_chance):\n",
         "        if False:\n",
         "the whole state answered while the referee's deal is on",
     ),
-    "scala40.serving.seat_access:SeatAccess._check_move#resign": Mutant(
+    "scala40_server.serving.seat_access:SeatAccess._check_move#resign": Mutant(
         "            if not self.acts_for(resigning):\n",
         "            if False:\n",
         "a client resigns a seat it does not play",
     ),
-    "scala40.cli.serve:_answer_line#not-json": Mutant(
+    "scala40_server.commands.serve:_answer_line#not-json": Mutant(
         "    except (ValueError, RecursionError) as error:\n",
         "    except RecursionError as error:\n",
         "a line that is not JSON stops the referee",
     ),
-    "scala40.cli.serve:Referee._new": Mutant(
+    "scala40_server.commands.serve:Referee._new": Mutant(
         "        shuffled = shuffle is not False\n",
         "        shuffled = shuffle is True\n",
         "a game made without 'shuffle' dealt by the referee alone",
     ),
-    "scala40.serving.request_fields:read_field": Mutant(
+    "scala40_server.serving.request_fields:read_field": Mutant(
         "    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):\n",
         "    if False:\n",
         "a request's field taken of any type",
@@ -443,203 +443,188 @@ MUTANTS: dict[str, Mutant] = {
         "        return text\n",
         "an answer echoing text no encoding writes written as itself",
     ),
-    "scala40.web.requests:seat_of#ascii-token": Mutant(
+    "scala40_server.web.requests:seat_of#ascii-token": Mutant(
         "        and token.isascii()\n",
         "",
         "a token of any text encoded to be compared",
     ),
-    "scala40.serving.deals:SealedDeal.redrawn": Mutant(
+    "scala40_server.serving.deals:SealedDeal.redrawn": Mutant(
         '        terms["voids"] = len(voided)\n',
         "",
         "a deal drawn again after a void whose terms do not count it",
     ),
-    "scala40.serving.acknowledgements:_void_refutation": Mutant(
+    "scala40_server.serving.acknowledgements:_void_refutation": Mutant(
         '        and acknowledgement.get("table") == void["commitment"]\n',
         "        and False\n",
         "a void naming a seat whose value the server acknowledged not refuted",
     ),
-    "scala40.serving.acknowledgements:_unusable": Mutant(
+    "scala40_server.serving.acknowledgements:_unusable": Mutant(
         "    if signature_verdict(given, key) is False:\n",
         "    if False:\n",
         "an acknowledgement the key in the terms did not sign taken as the server's",
     ),
-    "scala40.serving.signatures:signature_verdict": Mutant(
+    "scala40_server.serving.signatures:signature_verdict": Mutant(
         "        public.verify(bytes.fromhex(signature), acknowledgement_text(acknowledgement))\n",
         "        pass\n",
         "a signature of the right form taken without checking what it signs, or by whom",
     ),
-    "scala40.serving.acknowledgements:_whose_word": Mutant(
+    "scala40_server.serving.acknowledgements:_whose_word": Mutant(
         "    if verdict:\n",
         "    if verdict is not False:\n",
         "an acknowledgement whose signature was not checked said to convince anyone",
     ),
-    "scala40.serving.acknowledgements:void_problems": Mutant(
+    "scala40_server.serving.acknowledgements:void_problems": Mutant(
         "        and len(voided) == count\n",
         "",
         "a revealed deal listing fewer void deals than its terms count taken",
     ),
-    "scala40.serving.acknowledgements:_dealt_without": Mutant(
+    "scala40_server.serving.acknowledgements:_dealt_without": Mutant(
         "    if not (isinstance(shown, list) and isinstance(values, list) and seat < len(shown)):\n",
         "    if True:\n",
         "a deal dealt without a part the server acknowledged not refuted",
     ),
-    "scala40.serving.deals:SealedDeal.with_value": Mutant(
+    "scala40_server.serving.deals:SealedDeal.with_value": Mutant(
         "        if self.values[seat] == checked:\n            return self  # sent again",
         "        if False:\n            return self  # sent again",
         "a value sent again after its answer was lost refused",
     ),
-    "scala40.web.dealing:DealSteps._shuffle": Mutant(
+    "scala40_server.web.dealing:DealSteps._shuffle": Mutant(
         "            if not isinstance(deal, SealedDeal) or (deal.is_dealt and not resent):\n",
         "            if not isinstance(deal, SealedDeal) or deal.is_dealt:\n",
         "a part sent again once the cards are dealt refused (409), not acknowledged",
     ),
-    "scala40.serving.deals:SealedDeal.may_redraw": Mutant(
+    "scala40_server.serving.deals:SealedDeal.may_redraw": Mutant(
         "        return self.is_void and len(self.voided) + 1 < MAX_VOIDS\n",
         "        return self.is_void\n",
         "a void deal drawn again for ever",
     ),
-    "src/scala40/web/static/app.js#resend": Mutant(
+    "server/src/scala40_server/web/static/app.js#resend": Mutant(
         "    if (kept.acked || kept.refused) return false;\n",
         "    if (kept.sends || kept.refused) return false;\n",
         "the page's commitment sent once, not again after a 503 or a lost answer",
     ),
-    "src/scala40/web/static/app.js#resend-move": Mutant(
+    "server/src/scala40_server/web/static/app.js#resend-move": Mutant(
         "      showLimited(error.limit, error.retryAfter, () => post(action, extra));\n",
         "      showLimited(error.limit, error.retryAfter, refresh);\n",
         "a move answered 503 dropped: the table shown again, for the person to move again",
     ),
-    "src/scala40/web/static/app.js#refuted-void": Mutant(
+    "server/src/scala40_server/web/static/app.js#refuted-void": Mutant(
         "    && acks.some((ack) => ack.table === gone.commitment && ack.revealed && ack.checked));\n",
         "    && false);\n",
         "the page not refuting a void that blames it for a value the server acknowledged",
     ),
-    "src/scala40/web/static/app.js#dealt-alone": Mutant(
+    "server/src/scala40_server/web/static/app.js#dealt-alone": Mutant(
         "  if (terms.shuffle === false) {\n",
         "  if (terms.shuffle === false || deal.values.every((value) => value === null)) {\n",
         "a table that shuffles, dealt alone after no commitment came, called made without shuffling",
     ),
-    "scala40.web.budgets:Budgets.running": Mutant(
+    "scala40_server.web.budgets:Budgets.running": Mutant(
         "        priority = connections + expected / (expected + self.limits.request_seconds)\n",
         "        priority = connections\n",
         "the turns at as many connections to the first come, whatever its requests cost",
     ),
-    "scala40.web.turns:_count_collection": Mutant(
+    "scala40_server.web.turns:_count_collection": Mutant(
         '        _thread.collected += now - getattr(_thread, "collecting", now)\n',
         "        pass\n",
         "a garbage collection a request's thread runs counted as the request's own work",
     ),
-    "scala40.web.budgets:Budgets.running#collections": Mutant(
+    "scala40_server.web.budgets:Budgets.running#collections": Mutant(
         "            spent.append(seconds - collected)\n",
         "            spent.append(seconds)\n",
         "the garbage collections a request ran expected of its client's next requests",
     ),
-    "scala40.web.server:_undrawn_moves_unread": Mutant(
+    "scala40_server.web.server:_undrawn_moves_unread": Mutant(
         '    return {**view, "legal_moves": []}\n',
         "    return view\n",
         "a picture's view read with every legal move it lists",
     ),
-    "scala40.web.budgets:Budgets.refuse_work": Mutant(
+    "scala40_server.web.budgets:Budgets.refuse_work": Mutant(
         '        if wait <= 0:\n            return None\n        return Refusal(\n            "client_cpu',
         '        if True:\n            return None\n        return Refusal(\n            "client_cpu',
         "a client's CPU a minute not capped",
     ),
-    "scala40.web.quotas:RequestCosts.leave": Mutant(
+    "scala40_server.web.quotas:RequestCosts.leave": Mutant(
         "                found.cost = max(seconds, found.cost) if found.known else seconds\n",
         "                found.cost = seconds\n",
         "a cheap request after a costly one lowering what the client is expected to cost",
     ),
-    "scala40.web.tables:Tables._table": Mutant(
+    "scala40_server.web.tables:Tables._table": Mutant(
         "                )\n                db.commit()\n            else:\n",
         "                )\n            else:\n",
         "the deal's write held open while the bots play",
     ),
-    "scala40.serving.deals:SealedDeal.with_value#hash": Mutant(
+    "scala40_server.serving.deals:SealedDeal.with_value#hash": Mutant(
         "        if not hmac.compare_digest(value_commitment_of(self.commitment, seat, checked), expected):\n",
         "        if False:\n",
         "a value taken that does not hash to its seat's commitment",
     ),
-    "scala40.serving.fair_deal:_part_problem": Mutant(
+    "scala40_server.serving.fair_deal:_part_problem": Mutant(
         "    if not hmac.compare_digest(expected, checked):\n",
         "    if False:\n",
         "a revealed value taken by the check that does not hash to its seat's commitment",
     ),
-    "scala40.serving.acknowledgements:_unusable#table": Mutant(
+    "scala40_server.serving.acknowledgements:_unusable#table": Mutant(
         '    if given.get("first_deal") != first_deal:\n',
         "    if False:\n",
         "an acknowledgement of another table of the server taken as this table's",
     ),
-    "scala40.serving.acknowledgements:_unusable#words": Mutant(
+    "scala40_server.serving.acknowledgements:_unusable#words": Mutant(
         '            f"({describe(key, 80)}) made over it: it shows no one that the server made it, "\n',
         '            f"({describe(key, 80)}): the server did not make it, "\n',
         "an acknowledgement without the terms' key's signature said not to be the server's, which no signature shows",
     ),
-    "scala40.serving.acknowledgements:received_problem": Mutant(
+    "scala40_server.serving.acknowledgements:received_problem": Mutant(
         "    if signature_verdict(acknowledgement, key) is False:\n",
         "    if False:\n",
         "an acknowledgement without the terms' key's signature taken by a client as the server's",
     ),
-    "scala40.web.dealing:draw_deal#unsigned": Mutant(
-        "key=key, unsigned=key is None\n",
-        "key=key, unsigned=False\n",
-        "the terms of a server that signs nothing not saying so",
-    ),
-    "scala40.cli.web:_signing_line": Mutant(
-        '    if key is None:\n        return (\n            "UNSIGNED',
-        '    if False:\n        return (\n            "UNSIGNED',
-        "a server that signs nothing not saying so when it starts",
-    ),
-    "scala40.web.store:TableStore.signing_key": Mutant(
+    "scala40_server.web.store:TableStore.signing_key": Mutant(
         "        return SigningKey(row[0])\n",
         "        return SigningKey.generate()\n",
         "a key drawn anew at each start, not the one the file keeps",
     ),
-    "src/scala40/web/static/app.js#verify-ack": Mutant(
+    "server/src/scala40_server/web/static/app.js#verify-ack": Mutant(
         '    const verdict = await acknowledgementVerdict(ack, deal, kept, "value" in part);\n',
         "    const verdict = { problem: null, checked: true, unchecked: null };\n",
         "the page keeping any answer as the server's acknowledgement, checked",
     ),
-    "src/scala40/web/static/app.js#insecure-context": Mutant(
+    "server/src/scala40_server/web/static/app.js#insecure-context": Mutant(
         '  if (!window.isSecureContext) return "insecure";\n',
         "",
         "a page served over plain HTTP at a network address blaming the browser for the "
         "WebCrypto it is not given",
     ),
-    "src/scala40/web/static/app.js#refute-checked-only": Mutant(
+    "server/src/scala40_server/web/static/app.js#refute-checked-only": Mutant(
         "  if (ack && ack.checked) return refuted;\n",
         "  if (ack) return refuted;\n",
         "a deal without an acknowledged commitment refuted by an acknowledgement the page "
         "could not check",
     ),
-    "src/scala40/web/static/app.js#key-form": Mutant(
+    "server/src/scala40_server/web/static/app.js#key-form": Mutant(
         '  if (key !== null && !(typeof key === "string" && PUBLIC_KEY.test(key))) return { problem: `its terms',
         "  if (false) return { problem: `its terms",
         "terms naming a key of no key's form taken as a key",
     ),
-    "src/scala40/web/static/app.js#bad-answer-said": Mutant(
+    "server/src/scala40_server/web/static/app.js#bad-answer-said": Mutant(
         '  if (!bad.length) return "";\n',
         '  if (true) return "";\n',
         "a bad answer never said while the page sends its part again",
     ),
-    "src/scala40/web/static/app.js#dropped-not-late": Mutant(
+    "server/src/scala40_server/web/static/app.js#dropped-not-late": Mutant(
         "  if (bad) return `Warning: the server at ${location.host} took your commitment in time",
         "  if (false) return `Warning: the server at ${location.host} took your commitment in time",
         "a commitment the server answered and dropped said to have come late",
     ),
-    "src/scala40/web/static/app.js#table-namespace": Mutant(
+    "server/src/scala40_server/web/static/app.js#table-namespace": Mutant(
         "  const name = `scala40-first-deal:${keyName(deal)}:${table.id}`;\n",
         "  const name = `scala40-first-deal:${table.id}`;\n",
         "the first deal remembered by the table's number alone: another tables' file's "
         "table of the same number taken for the table",
     ),
-    "src/scala40/web/static/app.js#known-keys": Mutant(
+    "server/src/scala40_server/web/static/app.js#known-keys": Mutant(
         "    if (latest) sessionStorage.setItem(`scala40-key-change:${key}:${table.id}`, latest.key);\n",
         "",
         "a server's new key not said",
-    ),
-    "src/scala40/web/static/app.js#unsigned": Mutant(
-        '  if (signingKeyOf(deal) === null) return "Warning: this server signs nothing',
-        '  if (false) return "Warning: this server signs nothing',
-        "the page not saying that the server signs nothing",
     ),
     "scala40.conformance._process:EngineProcess.ask": Mutant(
         "        if not written.wait(self.timeout):\n",
@@ -706,63 +691,63 @@ MUTANTS: dict[str, Mutant] = {
 
 REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
     # The deal and its check.
-    "scala40.serving.fair_deal:_sealed_problems#seed": (
+    "scala40_server.serving.fair_deal:_sealed_problems#seed": (
         Mutant(
             '    if deal.get("seed") != str(seed):\n',
             '    if str(deal.get("seed"))[:10] != str(seed)[:10]:\n',
             "the revealed seed compared on its first ten digits",
         ),
     ),
-    "scala40.serving.fair_deal:_sealed_problems#server-chose": (
+    "scala40_server.serving.fair_deal:_sealed_problems#server-chose": (
         Mutant(
             "    if mine is None:\n        took_part",
             '    if mine is None and not read["shuffle"]:\n        took_part',
             "a seat left out of the deal of a table that shuffles not reported",
         ),
     ),
-    "scala40.serving.fair_deal:_sealed_problems#commitments-seen": (
+    "scala40_server.serving.fair_deal:_sealed_problems#commitments-seen": (
         Mutant(
             "        if commitments != shown:\n",
             "        if commitments[seen.seat] != shown[seen.seat]:\n",
             "only the seat's own commitment compared with the one revealed",
         ),
     ),
-    "scala40.serving.deals:SealedDeal.advanced#void": (
+    "scala40_server.serving.deals:SealedDeal.advanced#void": (
         Mutant(
             '                return attrs.evolve(deal, phase="void", phase_started=now, withheld=withheld)\n',
             '                return attrs.evolve(deal, phase="void", phase_started=now)\n',
             "a void naming no seat",
         ),
     ),
-    "scala40.serving.deals:SealedDeal.redrawn": (
+    "scala40_server.serving.deals:SealedDeal.redrawn": (
         Mutant(
             '        terms["voids"] = len(voided)\n',
             '        terms["voids"] = len(self.voided)\n',
             "a deal drawn again counting one void fewer than the table had",
         ),
     ),
-    "scala40.serving.acknowledgements:_void_refutation": (
+    "scala40_server.serving.acknowledgements:_void_refutation": (
         Mutant(
             "        and seat in withheld\n",
             "",
             "a void refuted by the acknowledgement of a seat it does not name",
         ),
     ),
-    "scala40.serving.acknowledgements:void_problems": (
+    "scala40_server.serving.acknowledgements:void_problems": (
         Mutant(
             "        and len(voided) == count\n",
             "        and len(voided) >= count\n",
             "a revealed deal listing more void deals than its terms count taken",
         ),
     ),
-    "scala40.serving.deals:SealedDeal.with_value": (
+    "scala40_server.serving.deals:SealedDeal.with_value": (
         Mutant(
             "        if self.values[seat] == checked:\n            return self  # sent again",
             '        if self.values[seat] == checked and self.phase == "reveal":\n            return self  # sent again',
             "a value sent again acknowledged only while the values are taken, not once dealt",
         ),
     ),
-    "scala40.web.dealing:DealSteps._shuffle": (
+    "scala40_server.web.dealing:DealSteps._shuffle": (
         Mutant(
             "                (commitment is not None and commitment == deal.commitments[seat])\n"
             "                or (value is not None and value == deal.values[seat])\n",
@@ -770,14 +755,14 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a value sent again once the cards are dealt refused (409), a commitment not",
         ),
     ),
-    "scala40.serving.acknowledgements:_unusable": (
+    "scala40_server.serving.acknowledgements:_unusable": (
         Mutant(
             '    if given["seat"] != seat:\n',
             "    if False:\n",
             "another seat's acknowledgement taken as the seat's own",
         ),
     ),
-    "scala40.serving.signatures:signature_verdict": (
+    "scala40_server.serving.signatures:signature_verdict": (
         Mutant(
             "    if not (isinstance(signature, str) and _SIGNATURE.fullmatch(signature)):\n"
             "        return False\n",
@@ -791,91 +776,91 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a missing signature read as one that cannot be checked where the library is absent",
         ),
     ),
-    "scala40.serving.acknowledgements:_whose_word": (
+    "scala40_server.serving.acknowledgements:_whose_word": (
         Mutant(
             "    if verdict:\n",
             "    if verdict or key is not None:\n",
             "an acknowledgement whose terms name a key said to convince anyone, unchecked",
         ),
     ),
-    "scala40.serving.deals:SealedDeal.may_redraw": (
+    "scala40_server.serving.deals:SealedDeal.may_redraw": (
         Mutant(
             "        return self.is_void and len(self.voided) + 1 < MAX_VOIDS\n",
             "        return self.is_void and len(self.voided) < MAX_VOIDS\n",
             "a void deal drawn again once more than the most voids allow",
         ),
     ),
-    "scala40.serving._replay:replay_problems": (
+    "scala40_server.serving._replay:replay_problems": (
         Mutant(
             "            refusal = table_refusal or undo_refusal(line[start:], seat)\n",
             "            refusal = table_refusal or undo_refusal(line[start : start + 1], seat)\n",
             "an undo judged by the first event it takes back, not by every one",
         ),
     ),
-    "scala40.web.tables:_answer": (
+    "scala40_server.web.tables:_answer": (
         Mutant(
             '        **({} if back is None else {"undone_to": back}),\n',
             "",
             "an answer since a move an undo took back not saying so",
         ),
     ),
-    "scala40.serving.deals:SealedDeal.with_commitment": (
+    "scala40_server.serving.deals:SealedDeal.with_commitment": (
         Mutant(
             '        if self.commitments[seat] is not None:\n            raise InvalidValueError(f"seat {seat} has sent its commitment already")\n',
             "",
             "a seat's second commitment taken in place of its first",
         ),
     ),
-    "scala40.serving.deals:SealedDeal.advanced#clock": (
+    "scala40_server.serving.deals:SealedDeal.advanced#clock": (
         Mutant(
             "            if deal.waiting(people) and now - deal.phase_started < seconds:\n",
             "            if deal.waiting(people) == tuple(people) and now - deal.phase_started < seconds:\n",
             "the commitments closed as soon as one person has committed",
         ),
     ),
-    "scala40.serving.fair_deal:deal_problems#most-events": (
+    "scala40_server.serving.fair_deal:deal_problems#most-events": (
         Mutant(
             "    if len(events) > MAX_DEAL_EVENTS:\n",
             "    if len(events) > 10 * MAX_DEAL_EVENTS:\n",
             "a feed of ten times the most events replayed",
         ),
     ),
-    "scala40.serving.deals:SealedDeal.with_value#hash": (
+    "scala40_server.serving.deals:SealedDeal.with_value#hash": (
         Mutant(
             "        if not hmac.compare_digest(value_commitment_of(self.commitment, seat, checked), expected):\n",
             "        if not hmac.compare_digest(value_commitment_of(self.commitment, seat, checked)[:6], expected[:6]):\n",
             "a value checked against 24 bits of its commitment, which an accomplice grinds in seconds",
         ),
     ),
-    "scala40.serving.fair_deal:_part_problem": (
+    "scala40_server.serving.fair_deal:_part_problem": (
         Mutant(
             "    if not hmac.compare_digest(expected, checked):\n",
             "    if not hmac.compare_digest(expected[:6], checked[:6]):\n",
             "a revealed value checked against 24 bits of its commitment, which an accomplice grinds in seconds",
         ),
     ),
-    "scala40.serving.acknowledgements:_unusable#table": (
+    "scala40_server.serving.acknowledgements:_unusable#table": (
         Mutant(
             '    if given.get("first_deal") != first_deal:\n',
             '    if given.get("first_deal") is None:\n',
             "an acknowledgement naming any table taken as this table's",
         ),
     ),
-    "scala40.serving.acknowledgements:received_problem": (
+    "scala40_server.serving.acknowledgements:received_problem": (
         Mutant(
             '    if fields["first_deal"] != first_deal:\n',
             "    if False:\n",
             "an acknowledgement naming another table taken by a client at this one",
         ),
     ),
-    "scala40.web.store:TableStore.signing_key": (
+    "scala40_server.web.store:TableStore.signing_key": (
         Mutant(
             '            if row is None:\n                # Another process on the same file may make its key first: its is kept.\n                drawn = SigningKey.generate().secret\n                db.execute(\n                    "INSERT OR IGNORE INTO',
             '            if True:\n                # Another process on the same file may make its key first: its is kept.\n                drawn = SigningKey.generate().secret\n                db.execute(\n                    "INSERT OR REPLACE INTO',
             "each process on the file putting its own key in place of the one kept",
         ),
     ),
-    "src/scala40/web/static/app.js#verify-ack": (
+    "server/src/scala40_server/web/static/app.js#verify-ack": (
         Mutant(
             '  if (holds === false) return { problem: "its answer does not carry the signature of the key its terms name" };\n',
             "",
@@ -883,7 +868,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
         ),
     ),
     # The web table.
-    "src/scala40/web/static/app.js#insecure-context": (
+    "server/src/scala40_server/web/static/app.js#insecure-context": (
         Mutant(
             '  if (!window.isSecureContext) return "insecure";\n',
             '  if (location.protocol !== "https:") return "insecure";\n',
@@ -895,14 +880,14 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "an acknowledgement the page could not check kept as checked",
         ),
     ),
-    "src/scala40/web/static/app.js#refute-checked-only": (
+    "server/src/scala40_server/web/static/app.js#refute-checked-only": (
         Mutant(
             "    && acks.some((ack) => ack.table === gone.commitment && ack.revealed && ack.checked));\n",
             "    && acks.some((ack) => ack.table === gone.commitment && ack.revealed));\n",
             "a void refuted by an acknowledgement the page could not check",
         ),
     ),
-    "src/scala40/web/static/app.js#key-form": (
+    "server/src/scala40_server/web/static/app.js#key-form": (
         Mutant(
             "const PUBLIC_KEY = /^ed25519:[0-9a-f]{64}$/;\n",
             "const PUBLIC_KEY = /^ed25519:[0-9a-f]+$/;\n",
@@ -914,14 +899,14 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a key's scheme compared, not its form",
         ),
     ),
-    "src/scala40/web/static/app.js#bad-answer-said": (
+    "server/src/scala40_server/web/static/app.js#bad-answer-said": (
         Mutant(
             '  if (!bad.length) return "";\n',
             '  if (bad.length < ACK_TRIES) return "";\n',
             "a bad answer said only at the third, which a table of one person never sends",
         ),
     ),
-    "src/scala40/web/static/app.js#table-namespace": (
+    "server/src/scala40_server/web/static/app.js#table-namespace": (
         Mutant(
             "  return `${keyName(deal)}:${firstDealOf(deal)}:${table.seat}`;\n",
             "  return `${table.id}:${table.seat}`;\n",
@@ -935,14 +920,14 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "hide a void deal not caught",
         ),
     ),
-    "src/scala40/web/static/app.js#known-keys": (
+    "server/src/scala40_server/web/static/app.js#known-keys": (
         Mutant(
             "  localStorage.setItem(serverKeysName(), JSON.stringify(keys));\n",
             "  localStorage.setItem(serverKeysName(), JSON.stringify(keys.slice(-1)));\n",
             "only the server's latest key kept: no record that an old key was the server's",
         ),
     ),
-    "scala40.web.tls:wrapped": (
+    "scala40_server.web.tls:wrapped": (
         Mutant(
             "    connection.setblocking(False)\n    return context.wrap_socket(connection, server_side=True, do_handshake_on_connect=False)\n",
             "    connection.settimeout(10.0)\n    return context.wrap_socket(connection, server_side=True)\n",
@@ -950,7 +935,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "silent client holds every other for 10 s",
         ),
     ),
-    "scala40.web.intake:Intake._handshake#step": (
+    "scala40_server.web.intake:Intake._handshake#step": (
         Mutant(
             "            connection.do_handshake()\n",
             "            connection.settimeout(10.0)\n            connection.do_handshake()\n",
@@ -958,7 +943,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "timeout where the read time is the bound)",
         ),
     ),
-    "scala40.web.intake:Intake._handshake#failed": (
+    "scala40_server.web.intake:Intake._handshake#failed": (
         Mutant(
             "        except OSError:\n            self._drop(arrived)\n",
             "        except ssl.SSLEOFError:\n            self._drop(arrived)\n        except OSError:\n            pass\n",
@@ -966,14 +951,14 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "until the read time",
         ),
     ),
-    "scala40.web.intake:Intake._expire": (
+    "scala40_server.web.intake:Intake._expire": (
         Mutant(
             "                self._drop(arrived)  # half a head: nothing to answer\n",
             "                pass  # half a head: nothing to answer\n",
             "a connection that never sent its head's end never expires",
         ),
     ),
-    "scala40.web.faults:FaultLog.report": (
+    "scala40_server.web.faults:FaultLog.report": (
         Mutant(
             '                detail = [_cut(line) for text in lines for line in text.rstrip("\\n").split("\\n")]\n',
             '                detail = [inert(line) for text in lines for line in text.rstrip("\\n").split("\\n")]\n',
@@ -985,7 +970,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a fault's request line written uncut (a path of up to 64 KiB)",
         ),
     ),
-    "scala40.web.faults:_cut": (
+    "scala40_server.web.faults:_cut": (
         Mutant(
             "    if len(escaped) <= most:\n        return escaped\n",
             "    if True:\n        return escaped\n",
@@ -997,42 +982,42 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a line judged by its length before its escapes: up to four times as long",
         ),
     ),
-    "scala40.web.faults:inert": (
+    "scala40_server.web.faults:inert": (
         Mutant(
             '    return text.encode("unicode_escape").decode("ascii")\n',
             '    return "".join(\n        char if char.isascii() and char != "\\x1b" else char.encode("unicode_escape").decode("ascii")\n        for char in text\n    )\n',
             "a carriage return, a backspace, a bell, a delete written raw (only the escape code and what is past ASCII escaped)",
         ),
     ),
-    "scala40.web.dealing:draw_deal": (
+    "scala40_server.web.dealing:draw_deal": (
         Mutant(
-            "            game.name, rules.to_dict(), seats, shuffle=shuffled, key=key, unsigned=key is None\n",
-            "            game.name, rules.to_dict(), seats, shuffle=True, key=key, unsigned=key is None\n",
+            "        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=shuffled, key=key)\n",
+            "        terms = terms_text(game.name, rules.to_dict(), seats, shuffle=True, key=key)\n",
             "the terms of a table made without shuffling saying that it shuffles",
         ),
     ),
-    "src/scala40/web/static/app.js#resend": (
+    "server/src/scala40_server/web/static/app.js#resend": (
         Mutant(
             "      if (!RESENT_AFTER.has(error.status) && error.status !== 409) {\n",
             "      if (error.status !== 409) {\n",
             "a part answered 503 taken as refused for good, not sent again",
         ),
     ),
-    "src/scala40/web/static/app.js#refuted-void": (
+    "server/src/scala40_server/web/static/app.js#refuted-void": (
         Mutant(
             '  const blamed = deal.phase === "void" ? [...voided, { commitment: deal.commitment, withheld: deal.withheld }] : voided;\n',
             '  const blamed = deal.phase === "void" ? [...voided, { commitment: deal.commitment, withheld: deal.withheld }] : [];\n',
             "a void refuted only while the table is void, not once the deal is drawn again",
         ),
     ),
-    "scala40.web.tables:_play_move": (
+    "scala40_server.web.tables:_play_move": (
         Mutant(
             "    if resigning is not None and resigning != seat:\n",
             "    if resigning is not None and resigning != seat and table.bot(resigning) is None:\n",
             "a seat's move resigning a bot's seat played",
         ),
     ),
-    "scala40.web.tables:_seat_clock": (
+    "scala40_server.web.tables:_seat_clock": (
         Mutant(
             '    if clock is not None and clock["seat"] == seat:\n',
             '    if clock is not None and any({clock["seat"], seat} <= set(side) for side in table.state.teams):\n',
@@ -1046,7 +1031,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "place, at a table of four that plays a seat each)",
         ),
     ),
-    "scala40.web.tables:_play_timeout": (
+    "scala40_server.web.tables:_play_timeout": (
         Mutant(
             "    if left > 0:\n",
             "    if round(left) > 0:\n",
@@ -1064,7 +1049,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "with less than half a millisecond left",
         ),
     ),
-    "scala40.web.tables:Tables._start_clock": (
+    "scala40_server.web.tables:Tables._start_clock": (
         Mutant(
             "            table.decision_started = table.clock() + unseen + _break(table, self.limits)\n",
             "            table.decision_started = table.clock() + unseen / 2 + _break(table, self.limits)\n",
@@ -1076,63 +1061,63 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a decision never looked at holds the table a hundred times the bound",
         ),
     ),
-    "scala40.web.tables:_show": (
+    "scala40_server.web.tables:_show": (
         Mutant(
             "    if table.decision_started is None or now < table.decision_started:\n",
             "    if False:\n",
             "a look never starts the clock: every decision waits the whole bound",
         ),
     ),
-    "scala40.web.intake:Intake._receive#whole": (
+    "scala40_server.web.intake:Intake._receive#whole": (
         Mutant(
             "        if arrived.length is not None and len(arrived.data) >= arrived.length:\n",
             "        if arrived.length is not None and len(arrived.data) >= (arrived.head_length or 0):\n",
             "a request handed to a thread once its head has come, before its body",
         ),
     ),
-    "scala40.web.intake:Intake._receive#head-limit": (
+    "scala40_server.web.intake:Intake._receive#head-limit": (
         Mutant(
             "            if arrived.length is None and len(arrived.data) > MAX_HEAD:\n",
             "            if arrived.length is None and len(arrived.data) > 16 * MAX_HEAD:\n",
             "a head read up to sixteen times its limit",
         ),
     ),
-    "scala40.web.connections:Connections._least_sent#most-held": (
+    "scala40_server.web.connections:Connections._least_sent#most-held": (
         Mutant(
             "                -len(self._by_client[held.client]),\n",
             "                0,\n",
             "the connections a client holds not counted: any client's connection makes room",
         ),
     ),
-    "scala40.web.connections:Connections.admit#old-only": (
+    "scala40_server.web.connections:Connections.admit#old-only": (
         Mutant(
             "            if len(mine) >= self.per_client:\n",
             "            if len(mine) > self.per_client:\n",
             "a client held one connection past its cap",
         ),
     ),
-    "scala40.web.store:TableStore.make_room": (
+    "scala40_server.web.store:TableStore.make_room": (
         Mutant(
             '                    " id < (SELECT MAX(id) FROM tables) ORDER BY updated LIMIT 1",\n',
             '                    " id < (SELECT MAX(id) FROM tables) ORDER BY id LIMIT 1",\n',
             "the table made first asked to make room, not the one left alone longest",
         ),
     ),
-    "scala40.web.quotas:client_of": (
+    "scala40_server.web.quotas:client_of": (
         Mutant(
             "        return str(ipaddress.IPv6Network((parsed, 64), strict=False))\n",
             "        return str(ipaddress.IPv6Network((parsed, 96), strict=False))\n",
             "an IPv6 network of 64 bits counted as 2**32 clients",
         ),
     ),
-    "scala40.web.budgets:Budgets.running": (
+    "scala40_server.web.budgets:Budgets.running": (
         Mutant(
             "        priority = connections + expected / (expected + self.limits.request_seconds)\n",
             "        priority = connections - expected / (expected + self.limits.request_seconds)\n",
             "the turns at as many connections to the costliest requests first",
         ),
     ),
-    "scala40.web.turns:_count_collection": (
+    "scala40_server.web.turns:_count_collection": (
         Mutant(
             '    if not getattr(_thread, "held", False):\n',
             '    if getattr(_thread, "held", False):\n',
@@ -1144,42 +1129,42 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a collection counted from its end to the start of the next",
         ),
     ),
-    "src/scala40/web/static/app.js#resend-move": (
+    "server/src/scala40_server/web/static/app.js#resend-move": (
         Mutant(
             "    if (error.status === 503) {\n",
             '    if (error.status === 503 && action === "advance") {\n',
             "only the bots' advance sent again after a 503, not a person's move",
         ),
     ),
-    "scala40.web.server:_undrawn_moves_unread": (
+    "scala40_server.web.server:_undrawn_moves_unread": (
         Mutant(
             '    return {**view, "legal_moves": []}\n',
             '    return {**view, "legal_moves": moves[:100]}\n',
             "a picture's view read with its first hundred legal moves",
         ),
     ),
-    "scala40.web.quotas:RequestCosts.leave": (
+    "scala40_server.web.quotas:RequestCosts.leave": (
         Mutant(
             "                found.cost = max(seconds, found.cost) if found.known else seconds\n",
             "                found.cost = (seconds + found.cost) / 2 if found.known else seconds\n",
             "a cheap request after a costly one halving what the client is expected to cost",
         ),
     ),
-    "scala40.web.turns:_Waiter.__lt__": (
+    "scala40_server.web.turns:_Waiter.__lt__": (
         Mutant(
             "        return self.key < other.key\n",
             "        return self.key > other.key\n",
             "the next turn to the highest priority, the last come",
         ),
     ),
-    "scala40.web.tables:_Table.play_bots": (
+    "scala40_server.web.tables:_Table.play_bots": (
         Mutant(
             "                    self.held_back, self.waiting = held_back, True\n",
             "                    self.waiting = True\n",
             "the bots held back, and the answer not saying for which limit or until when",
         ),
     ),
-    "scala40.web.requests:seat_of#token": (
+    "scala40_server.web.requests:seat_of#token": (
         Mutant(
             "        and hmac.compare_digest(token.encode(), expected.encode())\n",
             "        and hmac.compare_digest(token.encode()[:2], expected.encode()[:2])\n",
@@ -1199,14 +1184,14 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "the careful bot's search for a close given ten times its work",
         ),
     ),
-    "scala40.serving.seat_access:SeatAccess.sees": (
+    "scala40_server.serving.seat_access:SeatAccess.sees": (
         Mutant(
             "        return self.knows_all or seat in self.seats\n",
             "        return self.knows_all or seat < len(self.seats)\n",
             "the seats a client plays counted, not named: a client of seat 1 sees seat 0",
         ),
     ),
-    "scala40.serving.seat_access:SeatAccess._check_sight#whole": (
+    "scala40_server.serving.seat_access:SeatAccess._check_sight#whole": (
         Mutant(
             "        if reach is Reach.WHOLE or (reach is Reach.DECIDER and state.is_chance):\n",
             "        if reach is Reach.WHOLE:\n",
@@ -1218,28 +1203,28 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "seat 0 read as no seat: a bot's seat 0 shown to a client that names it",
         ),
     ),
-    "scala40.serving.seat_access:SeatAccess._check_sight#decider": (
+    "scala40_server.serving.seat_access:SeatAccess._check_sight#decider": (
         Mutant(
             "            if deciding is not None and not self.sees(deciding):\n",
             "            if deciding and not self.sees(deciding):\n",
             "seat 0 read as no seat: a bot at seat 0 left to move shows its legal moves",
         ),
     ),
-    "scala40.cli.serve:_answer_line#not-json": (
+    "scala40_server.commands.serve:_answer_line#not-json": (
         Mutant(
             "    except (ValueError, RecursionError) as error:\n",
             "    except ValueError as error:\n",
             "a line nested too deep stops the referee",
         ),
     ),
-    "scala40.cli.serve:Referee._new": (
+    "scala40_server.commands.serve:Referee._new": (
         Mutant(
             "        game, rules, players, terms = self._terms(request, shuffled)\n",
             "        game, rules, players, terms = self._terms(request, True)\n",
             "the terms of a game made without shuffling saying that it shuffles",
         ),
     ),
-    "scala40.serving.request_fields:read_field": (
+    "scala40_server.serving.request_fields:read_field": (
         Mutant(
             "    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):\n",
             "    if not isinstance(value, kinds):\n",
@@ -1378,29 +1363,22 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
 the tests of its rows must catch as well (the mutant check runs them all)."""
 
 NO_REGRESSION: dict[str, str] = {
-    "scala40.web.budgets:Budgets.running#collections": (
+    "scala40_server.web.budgets:Budgets.running#collections": (
         "one subtraction of what the turn counted apart: leaving it out is the removal"
     ),
-    "src/scala40/web/static/app.js#unsigned": (
-        "one comparison with the terms' own word: reading another is the removal"
-    ),
-    "scala40.serving.acknowledgements:_unusable#words": (
+    "scala40_server.serving.acknowledgements:_unusable#words": (
         "one sentence of what a missing signature shows: saying more is the removal"
     ),
-    "scala40.web.dealing:draw_deal#unsigned": (
-        "one argument, whether the server signs: not passing it is the removal"
-    ),
-    "scala40.cli.web:_signing_line": "one condition, whether a key is kept: dropping it is the removal",
-    "scala40.serving.deals:sealed_seed_of": (
+    "scala40_server.serving.deals:sealed_seed_of": (
         "the seed is the digest of every part, each committed to before any is revealed: "
         "a change that keeps every part in the text changes no deal an adversary reaches; "
         "a part left out is the removal"
     ),
-    "scala40.serving.acknowledgements:_dealt_without": (
+    "scala40_server.serving.acknowledgements:_dealt_without": (
         "its findings are reached only once the checks before it pass (a part replaced is "
         "refuted by its own value first): a part dropped unrefuted is the removal"
     ),
-    "scala40.serving._replay:_play": (
+    "scala40_server.serving._replay:_play": (
         "one catch of the library's errors around the replay of a move: narrowing it is "
         "the removal"
     ),
@@ -1411,45 +1389,45 @@ NO_REGRESSION: dict[str, str] = {
     "scala40.games._knock.careful:_Partners.of": (
         "two stores in one order: their swap is the removal"
     ),
-    "src/scala40/web/static/app.js#void-names-seat": (
+    "server/src/scala40_server/web/static/app.js#void-names-seat": (
         "one expression names every seat each void names: naming none is the removal"
     ),
-    "src/scala40/web/static/app.js#dealt-alone": (
+    "server/src/scala40_server/web/static/app.js#dealt-alone": (
         "one comparison with the terms' own word: reading another is the removal"
     ),
-    "src/scala40/web/static/app.js#dropped-not-late": (
+    "server/src/scala40_server/web/static/app.js#dropped-not-late": (
         "one condition, an answer the server gave the commitment: dropping it is the removal"
     ),
-    "scala40.web.connections:Connections._least_sent#waiting": (
+    "scala40_server.web.connections:Connections._least_sent#waiting": (
         "one condition: a waiting request kept from making room is the removal"
     ),
-    "scala40.web.server:TableHandler._send": (
+    "scala40_server.web.server:TableHandler._send": (
         "the write made a wait the server reclaims: any other wait is the removal"
     ),
-    "scala40.web.budgets:Budgets.refuse_table": (
+    "scala40_server.web.budgets:Budgets.refuse_table": (
         "one count a table made: not counting it is the removal"
     ),
-    "scala40.web.budgets:Budgets._spent_thinking#client": (
+    "scala40_server.web.budgets:Budgets._spent_thinking#client": (
         "one reading of the client's bucket: ignoring it is the removal"
     ),
-    "scala40.web.server:TableHandler._turn": (
+    "scala40_server.web.server:TableHandler._turn": (
         "one argument, the connections the client holds: any other is the removal"
     ),
-    "scala40.web.budgets:Budgets.refuse_work": (
+    "scala40_server.web.budgets:Budgets.refuse_work": (
         "one reading of the client's bucket: ignoring it is the removal"
     ),
-    "scala40.web.tables:Tables._table": "one commit before the bots play: leaving it is the removal",
-    "scala40.web.budgets:Budgets.pay": (
+    "scala40_server.web.tables:Tables._table": "one commit before the bots play: leaving it is the removal",
+    "scala40_server.web.budgets:Budgets.pay": (
         "the client's bucket paid: paying another's is the removal"
     ),
-    "scala40.web.requests:seat_of#ascii-token": (
+    "scala40_server.web.requests:seat_of#ascii-token": (
         "one condition before the encoding: dropping it is the removal"
     ),
-    "scala40.cli.serve:_answer_line#utf-8": (
+    "scala40_server.commands.serve:_answer_line#utf-8": (
         "one catch of the decoding's error: narrowing it is the removal, and a line "
         "decoded with replacements costs only its own answer too"
     ),
-    "scala40.serving.seat_access:SeatAccess._check_move#resign": (
+    "scala40_server.serving.seat_access:SeatAccess._check_move#resign": (
         "one condition, on the seat resigned: dropping it is the removal"
     ),
     "scala40.checks:is_int": "one expression: taking a boolean is the removal",

@@ -5,7 +5,7 @@ that spells a card in the notation (``QC``), and every reason a view gives for a
 move (``view.to_dict()["own"]["refused"]``) reads, once spelled as the page spells it
 (:func:`scala40._wording.players_text`, which the page's ``spelledText`` mirrors), with
 its cards as a player reads them and its rule ID kept. The page itself is held to it in
-a real browser (tests/browser/test_web_table.py).
+a real browser (server/tests/browser/test_web_table.py).
 """
 
 from __future__ import annotations

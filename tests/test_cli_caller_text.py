@@ -5,8 +5,9 @@ writes: a writer that echoes a caller's text as itself (``ensure_ascii=False``) 
 ``scala40 serve`` and ``scala40 check --jsonl`` with a traceback on such an ``id``, every
 later line unanswered. Every writer of the command line's JSON now writes each answer in
 a form its output always encodes (:func:`scala40.commands.json_text`); these tests feed
-every field of every operation any Unicode and require one answer a line, each valid
-JSON in its output's encoding, and the process alive.
+every field of a batch's lines any Unicode and require one verdict a line, each valid
+JSON in its output's encoding, and the process alive (the referee's operations are the
+server's tests', server/tests/test_serve_caller_text.py, with this module's texts).
 """
 
 from __future__ import annotations
@@ -25,11 +26,9 @@ from hypothesis import strategies as st
 
 from scala40.cli.batch import run_batch
 from scala40.cli.hand import judge_hand
-from scala40.cli.serve import Referee, serve_stream
 from scala40.commands import json_text
 from scala40.game import load_game
 from scala40.records import GameRecord
-from scala40.schemas.protocol import request_fields
 from scala40.verdicts import judge_meld
 from tests.hostile import fuzz_settings
 
@@ -72,17 +71,6 @@ def _command(
     )
 
 
-def test_a_lone_surrogate_as_id_is_echoed_and_the_referee_goes_on() -> None:
-    requests = [{"op": "games", "id": given} for given in LONE_SURROGATE_IDS]
-    requests.append({"op": "games", "id": "after"})
-    done = _command(["serve"], _lines(requests))
-    assert done.returncode == 0, done.stderr.decode(errors="replace")
-    assert b"Traceback" not in done.stderr
-    answers = [json.loads(line) for line in done.stdout.decode("utf-8").split("\n")[:-1]]
-    assert [answer["id"] for answer in answers] == [*LONE_SURROGATE_IDS, "after"]
-    assert all(answer["ok"] for answer in answers), answers
-
-
 @pytest.mark.parametrize("command", ["check", "hand"])
 def test_a_lone_surrogate_as_id_gets_its_verdict_and_the_batch_goes_on(command: str) -> None:
     cards = "AS 2S 3S" if command == "check" else "AS 2S 3S 4H"
@@ -117,44 +105,6 @@ def test_json_text_is_the_json_of_its_value_in_every_encoding() -> None:
         for encoding in ("utf-8", "ascii", "latin-1", "cp1252"):
             text = json_text(value, encoding)
             assert json.loads(text.encode(encoding).decode(encoding)) == value
-
-
-OPERATIONS = Referee().operations
-
-SETUP = [{"op": "new", "game": "chinchon", "players": 2, "bots": [None, "greedy"]}]
-"""A game for the requests to name (``g1``)."""
-
-
-@st.composite
-def requests(draw: st.DrawFn) -> dict[str, Any]:
-    """A request of any operation, each of its fields (and ``id``, and a field of any
-    name) any JSON value whose text is any Unicode, the handle and seat often real."""
-    op = draw(st.sampled_from(OPERATIONS))
-    names = st.sampled_from(("id", *request_fields(op))) | ANY_TEXT
-    fields: dict[str, Any] = draw(st.dictionaries(names, ANY_VALUE, max_size=4))
-    for name in ("id", *request_fields(op)):
-        if draw(st.booleans()):
-            fields[name] = draw(ANY_TEXT | ANY_VALUE)
-    if "handle" in request_fields(op) and draw(st.booleans()):
-        fields["handle"] = "g1"
-    if "seat" in request_fields(op) and draw(st.booleans()):
-        fields["seat"] = 0
-    return {"op": op, **fields}
-
-
-@fuzz_settings(60)
-@given(lines=st.lists(requests(), min_size=1, max_size=8))
-def test_any_text_in_any_field_of_any_operation_gets_one_answer_a_line(
-    lines: list[dict[str, Any]],
-) -> None:
-    given_lines = [*SETUP, *lines]
-    answers = io.BytesIO()
-    code = serve_stream(io.BytesIO(_lines(given_lines)), answers, "chinchon", 0.05)
-    assert code == 0
-    written = answers.getvalue().decode("utf-8").split("\n")[:-1]
-    assert len(written) == len(given_lines)
-    for text in written:
-        assert set(json.loads(text)) >= {"id", "ok", "op"}
 
 
 @st.composite

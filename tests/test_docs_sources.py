@@ -6,8 +6,6 @@ import itertools
 import re
 from pathlib import Path
 
-import pytest
-
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
@@ -141,37 +139,3 @@ def test_the_pages_name_the_bot_hint_asks() -> None:
 _RULE_ID = r"""["'(]((?:{prefixes})-[A-Z0-9]+(?:-[A-Z0-9]+)*)\b"""
 """A rule ID of a game's as the library's code cites it (in a reason's text, a string),
 its prefix one of the games'."""
-
-
-def test_every_rule_the_library_cites_is_anchored_on_its_game_page() -> None:
-    """The web table's page links each rule ID a reason cites to its game's page at the
-    ID's anchor (``rule_pages``, from the prefix each game's record names; ``#s40-open``:
-    Sphinx's id for the label ``.. _S40-OPEN:``): no two games name one prefix (a
-    variant citing its parent's rules names none), every game rule the code cites has its
-    label on the page of the game whose prefix it has, and the pages' address is the
-    project's documentation."""
-    from scala40.game import BUILTIN_GAMES, load_game
-    from scala40.web.lobby import GAME_PAGES, rule_pages
-
-    tomllib = pytest.importorskip("tomllib")
-    project = tomllib.loads((DOCS.parent / "pyproject.toml").read_text("utf-8"))["project"]
-    assert GAME_PAGES.startswith(project["urls"]["Documentation"])
-    named = {name: load_game(name).rule_prefix for name in BUILTIN_GAMES}
-    pages = {prefix: name for name, prefix in named.items() if prefix is not None}
-    assert len(pages) == len([prefix for prefix in named.values() if prefix]), named
-    assert {"S40", "SK", "RU", "CH", "LC"} <= set(pages), named
-    assert rule_pages() == {prefix: f"{GAME_PAGES}{name}.html" for prefix, name in pages.items()}
-    cites = re.compile(_RULE_ID.format(prefixes="|".join(pages)))
-    cited = {
-        rule
-        for path in (DOCS.parent / "src" / "scala40").rglob("*.py")
-        for rule in cites.findall(path.read_text(encoding="utf-8"))
-    }
-    assert len(cited) > 50
-    missing = sorted(
-        rule
-        for rule in cited
-        if f".. _{rule}:\n"
-        not in (DOCS / "games" / f"{pages[rule.split('-')[0]]}.rst").read_text(encoding="utf-8")
-    )
-    assert missing == []

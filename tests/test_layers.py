@@ -1,4 +1,4 @@
-"""The package's layers, checked by walking every module's imports.
+"""The package's layers: the contracts declared, and what no contract can say.
 
 scala40 is built in three layers, and imports run one way only:
 
@@ -10,18 +10,27 @@ scala40 is built in three layers, and imports run one way only:
   game and never a tool;
 * the **tools** (:data:`TOOLS`): the bots across games and the searches (generic bots,
   ISMCTS, the belief searches), the pictures, tournaments, records, the event feed, the
-  command line, the schemas, the web page and the adapters; they may import the core,
-  never a game (not even for annotations): they reach a game through ``load_game`` and
-  its ``Game`` record alone.
+  command line, the schemas and the adapters; they may import the core, never a game
+  (not even for annotations): they reach a game through ``load_game`` and its ``Game``
+  record alone.
 
-Loading a game loads the core and that game only: no picture and no search
-(:func:`test_a_game_loads_no_tool`). A notebook picture (``_repr_svg_``) imports the
-drawing inside the method, as python-chess does: the one import inside a function the
-test allows (:data:`PICTURES`), and the one that runs from the core up to a tool. It
-runs one way all the same: the pictures are functions over values, reading what a value
-shows of itself, and what a value's ``_repr_svg_`` loads never imports, however far,
-the value's own module (:func:`test_a_picture_on_demand_reaches_not_back`), nor makes a
-cycle (:func:`test_no_import_cycle_counting_annotations` counts these imports too).
+The server (``scala40_server``, a distribution of its own) stands above them all, and
+nothing of the rules imports it. These boundaries are declared as import contracts in
+``pyproject.toml`` (``[tool.importlinter]``), which ``lint-imports`` checks
+(:func:`test_the_import_contracts_hold`), with Scala 40's own layers (the hand layer,
+the values, the table layer, the rules, the analysis, the players); a copy of the rules
+that imports the server breaks them
+(:func:`test_a_rules_module_importing_the_server_breaks_the_contract`).
+
+What no contract says is held here by hand. Loading a game loads the core and that game
+only: no picture and no search (:func:`test_a_game_loads_no_tool`). A notebook picture
+(``_repr_svg_``) imports the drawing inside the method, as python-chess does: the one
+import inside a function the test allows (:data:`PICTURES`; the contracts ignore these
+edges), and the one that runs from the core up to a tool. It runs one way all the same:
+the pictures are functions over values, reading what a value shows of itself, and what
+a value's ``_repr_svg_`` loads never imports, however far, the value's own module
+(:func:`test_a_picture_on_demand_reaches_not_back`), nor makes a cycle
+(:func:`test_no_import_cycle_counting_annotations` counts these imports too).
 
 A game's bots are no import of its rules either: its record names each by where it
 lives (``BotRef("scala40.games.chinchon...", "GreedyBot")``, a module and a name as
@@ -31,19 +40,22 @@ to a module of the same game or a shared private game package
 (:func:`test_bots_named_by_their_place_stay_in_their_game`), none reached by the game's
 imports (:func:`test_a_game_s_rules_import_no_bot`).
 
-Inside Scala 40, its own layers run one way too (:data:`SCALA40_LAYERS`): the hand
-layer, the values, the table layer, the rules, the analysis, the players.
-
-The front door ``scala40/__init__.py`` (the facade) sits on top. The test also fails
-on an import inside a function (a hidden cycle) and on a private name (``_name``) taken
-from another module, by import or by attribute.
+The front door ``scala40/__init__.py`` (the facade) sits on top, which import-linter,
+reading a package's children, does not see
+(:func:`test_only_the_tools_import_the_front_door`). The test also fails on an import
+inside a function (a hidden cycle) and on a private name (``_name``) taken from another
+module, by import or by attribute.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -80,11 +92,9 @@ TOOLS = (
             "cli",
             "commands",
             "verdicts",
-            "serving",
             "__main__",
             "adapters",
             "schemas",
-            "web",
         }
     )
 )
@@ -277,74 +287,86 @@ def test_the_layers_are_known() -> None:
     assert set(layers.values()) <= set(LAYERS)
 
 
+ROOT = PACKAGE.parent.parent
+"""The project's root, where ``pyproject.toml`` declares the import contracts."""
+
+
+def _lint_imports(*arguments: str, path: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``lint-imports`` over the contracts of ``pyproject.toml`` (``[tool.importlinter]``),
+    run from the project's root on the packages found first on ``path`` (a ``PYTHONPATH``;
+    by default those installed)."""
+    pytest.importorskip(
+        "importlinter", reason="import-linter (the dev extra) checks the contracts"
+    )
+    environment = dict(os.environ)
+    if path is not None:
+        environment["PYTHONPATH"] = path
+    return subprocess.run(
+        [sys.executable, "-c", "from importlinter.cli import lint_imports_command as run; run()",
+         "--no-cache", *arguments],
+        cwd=ROOT, env=environment, capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+
+
+def test_the_import_contracts_hold() -> None:
+    """The boundaries ``pyproject.toml`` declares hold (``lint-imports``): the rules import
+    nothing of the server; the tools over the games over the core, no tool naming a game;
+    the games independent; Scala 40's own layers (the hand, the values, the table, the
+    rules, the analysis, the players) run one way."""
+    done = _lint_imports()
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "0 broken" in done.stdout
+    for contract in ("rules-import-no-server", "rules-layers", "tools-name-no-game",
+                     "games-independent", "scala40-layers"):  # fmt: skip
+        assert contract in (ROOT / "pyproject.toml").read_text(encoding="utf-8"), contract
+
+
+CROSSINGS = {
+    "errors.py": "import scala40_server.web.tables\n",
+    "cli/check.py": "def later() -> None:\n    from scala40_server.serving import deals\n",
+}
+"""Imports of the server planted in a copy of the rules: at a module's top, and inside a
+function."""
+
+
+def test_a_rules_module_importing_the_server_breaks_the_contract(tmp_path: Path) -> None:
+    """The boundary is held the moment it is crossed: a copy of the rules in which a
+    module imports the server (at its top, or inside a function) breaks the contract,
+    which names each import."""
+    copy = tmp_path / "src"
+    shutil.copytree(PACKAGE, copy / "scala40", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        ROOT / "server" / "src" / "scala40_server", copy / "scala40_server",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )  # fmt: skip
+    for module, line in CROSSINGS.items():
+        target = copy / "scala40" / module
+        target.write_text(target.read_text(encoding="utf-8") + "\n" + line, encoding="utf-8")
+    done = _lint_imports("--contract", "rules-import-no-server", path=str(copy))
+    assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "BROKEN" in done.stdout
+    assert "scala40.errors -> scala40_server.web.tables" in done.stdout, done.stdout[-2000:]
+    assert "scala40.cli.check -> scala40_server.serving" in done.stdout, done.stdout[-2000:]
+
+
 @pytest.mark.parametrize("module", sorted(MODULES))
-def test_imports_run_one_way(module: str) -> None:
+def test_only_the_tools_import_the_front_door(module: str) -> None:
+    """What no contract says of the package's own ``__init__`` (import-linter reads a
+    container's children, not the container): importing ``scala40`` itself runs the
+    facade's core part, whose names (``__version__``...) only the tools may read; the
+    facade's modules are imported by the facade alone."""
     wrong = []
-    for line, target, names, _, typing_only in _imports(module):
+    for line, target, names, _, _ in _imports(module):
         for reached in _targets(target, names):
-            if not _allowed(module, reached) and not (
-                typing_only and _layer(module) == _layer(reached) == "games"
-            ):
+            if _layer(reached) == "facade" and not _front_door_allowed(module, reached):
                 wrong.append(f"line {line}: {_layer(module)} module imports {reached}")
     assert not wrong, f"{module}: " + "; ".join(wrong)
 
 
-SCALA40 = "scala40.games.scala40"
-SCALA40_LAYERS = {"hand": 0, "values": 1, "table": 2, "rules": 3, "analysis": 4, "players": 5}
-"""Scala 40's own layers, from the bottom up: the hand layer (pure functions of a multiset
-of cards), the values every part reads (moves, the ruleset, phases, the search budget),
-the table layer (what table melds offer a hand), the rules (the state, the handlers,
-the generator, the lookahead and the turn's search), the analysis (best openings, least
-deadwood, closing), and the players on top (the bots and the package's front)."""
-SCALA40_VALUES = frozenset({"moves", "rules", "phases", "budget"})
-SCALA40_PLAYERS = frozenset({"", "bots", "playouts", "careful", "best"})
-
-
-def _scala40_layer(module: str) -> str:
-    """The Scala 40 layer of a module of ``scala40.games.scala40``."""
-    inner = module.removeprefix(SCALA40).removeprefix(".")
-    top = inner.split(".")[0]
-    if top in ("hand", "table", "analysis"):
-        return top
-    if top in SCALA40_VALUES:
-        return "values"
-    if top in SCALA40_PLAYERS:
-        return "players"
-    return "rules"
-
-
-SCALA40_MODULES = sorted(
-    module for module in MODULES if module == SCALA40 or module.startswith(SCALA40 + ".")
-)
-
-
-def test_scala40_layers_are_known() -> None:
-    layers = {module: _scala40_layer(module) for module in SCALA40_MODULES}
-    assert layers[f"{SCALA40}.hand.packing"] == "hand"
-    assert layers[f"{SCALA40}.hand.solver"] == "hand"
-    assert layers[f"{SCALA40}.table.chains"] == "table"
-    assert layers[f"{SCALA40}.moves"] == "values"
-    assert layers[f"{SCALA40}.turn"] == "rules"
-    assert layers[f"{SCALA40}.lookahead"] == "rules"
-    assert layers[f"{SCALA40}.analysis.closing"] == "analysis"
-    assert layers[f"{SCALA40}.bots"] == "players"
-    assert set(layers.values()) == set(SCALA40_LAYERS)
-
-
-@pytest.mark.parametrize("module", SCALA40_MODULES)
-def test_scala40_imports_run_one_way(module: str) -> None:
-    """Inside Scala 40 too, imports run from the top down: the hand layer imports no part
-    of the game, the table layer no state and no rule, the rules no analysis."""
-    layer = SCALA40_LAYERS[_scala40_layer(module)]
-    wrong = [
-        f"line {line}: a {_scala40_layer(module)} module imports {reached}"
-        for line, target, names, _, _ in _imports(module)
-        for reached in _targets(target, names)
-        if reached in SCALA40_MODULES
-        and reached != SCALA40
-        and SCALA40_LAYERS[_scala40_layer(reached)] > layer
-    ]
-    assert not wrong, f"{module}: " + "; ".join(wrong)
+def _front_door_allowed(source: str, target: str) -> bool:
+    if target == "scala40":
+        return _layer(source) in ("tools", "facade")
+    return _layer(source) == "facade"
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -410,21 +432,6 @@ def test_no_private_name_crosses_modules(module: str) -> None:
         ):
             wrong.append(f"line {node.lineno}: reads {node.attr} of another module's object")
     assert not wrong, f"{module}: " + "; ".join(wrong)
-
-
-@pytest.mark.parametrize(
-    "module", sorted(module for module in MODULES if _layer(module) == "tools")
-)
-def test_a_tool_names_no_game(module: str) -> None:
-    """A tool imports no game module, under ``if TYPE_CHECKING:`` neither: it reaches
-    games through the registry (``load_game``) and the ``Game`` record alone."""
-    wrong = [
-        f"line {line}: {reached}"
-        for line, target, names, _, _ in _imports(module)
-        for reached in _targets(target, names)
-        if _layer(reached) == "games"
-    ]
-    assert not wrong, f"{module} imports a game: " + "; ".join(wrong)
 
 
 BUILT_IN_GAMES = frozenset(BUILTIN_GAMES)

@@ -23,7 +23,8 @@ def test_the_two_setup_commands() -> None:
     assert len(commands) == 2
     main_job, tests = commands
     assert main_job.startswith("python -m pip install . && ")
-    assert tests == 'python -m pip install -e ".[dev]" && python -m pytest'
+    # The tests of the whole repository: both distributions', in one command.
+    assert tests == 'python -m pip install -e ".[dev]" -e "./server[test]" && python -m pytest'
 
 
 def test_links_are_absolute() -> None:

@@ -135,27 +135,37 @@ def _run_under(defence: str, index: int, row: Row, work: Path) -> tuple[str, str
     work.mkdir(parents=True)
     copy = mutated_copy(defence, work / "project", index)
     source = copy / "src"
+    server_source = copy / "server" / "src"
     environment = {
         key: value
         for key, value in os.environ.items()
         if key not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")
     }
-    environment["PYTHONPATH"] = os.pathsep.join([str(source), str(copy)])
+    environment["PYTHONPATH"] = os.pathsep.join([str(source), str(server_source), str(copy)])
     environment["HYPOTHESIS_STORAGE_DIRECTORY"] = str(work / "hypothesis")
-    # A failure is all the check needs to know: not shrunk (tests/conftest.py).
+    # A failure is all the check needs to know: not shrunk (conftest.py).
     environment["HYPOTHESIS_PROFILE"] = "mutants"
     # The row's tests run alone: their bounds in seconds are judged too (tests/hostile.py).
     environment["SCALA40_TIMED"] = "1"
     imported = subprocess.run(
-        [sys.executable, "-c", "import scala40; print(scala40.__file__)"],
+        [
+            sys.executable,
+            "-c",
+            "import scala40, scala40_server; print(scala40.__file__); print(scala40_server.__file__)",
+        ],
         env=environment,
         cwd=copy,
         capture_output=True,
         text=True,
         check=True,
         timeout=120,
-    ).stdout.strip()
-    assert Path(imported).is_relative_to(source), f"the copy is not what is imported: {imported}"
+    ).stdout.split()
+    assert Path(imported[0]).is_relative_to(source), (
+        f"the copy is not what is imported: {imported}"
+    )
+    assert Path(imported[1]).is_relative_to(server_source), (
+        f"the copy's server is not what is imported: {imported}"
+    )
     report = work / "report.xml"
     command = [
         sys.executable, "-m", "pytest", *row.test_ids, "-n", "0", "-x", "-q", "-m", "",

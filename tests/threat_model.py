@@ -20,10 +20,12 @@ __all__ = [
     "DEFENCE_REFERENCE",
     "PAGE",
     "ROOT",
+    "SOURCES",
     "SURFACES",
     "TEST_REFERENCE",
     "Row",
     "defence_code",
+    "module_file",
     "rows",
     "section_rows",
     "sections",
@@ -45,16 +47,29 @@ SURFACES = (
 CELLS = ("Adversary", "Can see and send", "Must never achieve", "Defence", "Test")
 """The cells of a row, in order (the table's header)."""
 
-TEST_REFERENCE = re.compile(r"``(tests/[\w/]+\.py)::([\w:]+)(?:\[[^\]]*\])?``")
-"""A test as the page names it: ``tests/path.py::test_name`` (or ``::Class::test``)."""
+TEST_REFERENCE = re.compile(r"``((?:server/)?tests/[\w/]+\.py)::([\w:]+)(?:\[[^\]]*\])?``")
+"""A test as the page names it: ``tests/path.py::test_name`` (or ``::Class::test``), the
+rules' tests; ``server/tests/path.py::test_name``, the server's."""
 
 DEFENCE_REFERENCE = re.compile(
-    r"``(scala40(?:\.\w+)*:\w+(?:\.\w+)*(?:#[\w-]+)?|[\w./-]+\.\w+#[\w-]+)``"
+    r"``(scala40(?:_server)?(?:\.\w+)*:\w+(?:\.\w+)*(?:#[\w-]+)?|[\w./-]+\.\w+#[\w-]+)``"
 )
-"""A defence as the page names it: ``scala40.module:function`` (or ``:Class.method``),
+"""A defence as the page names it: ``scala40.module:function`` (or ``:Class.method``;
+``scala40_server.module:function`` in the server),
 with ``#label`` after it where one function holds the defences of several rows (each
 label its own mutant); or, for a defence that is not Python, the project's file and a
-label (``src/scala40/web/static/app.js#label``, ``pyproject.toml#label``)."""
+label (``server/src/scala40_server/web/static/app.js#label``, ``pyproject.toml#label``)."""
+
+
+SOURCES = {"scala40": ROOT / "src", "scala40_server": ROOT / "server" / "src"}
+"""Where each distribution's package lives in the project: the rules', and the server's."""
+
+
+def module_file(module: str) -> Path:
+    """The file of the project's module ``module`` (``scala40.x.y`` or
+    ``scala40_server.x.y``): its ``.py`` file, or a package's ``__init__.py``."""
+    base = SOURCES.get(module.split(".")[0], ROOT / "src") / module.replace(".", "/")
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
 
 
 def defence_code(defence: str) -> tuple[Path, int, int]:
@@ -70,8 +85,7 @@ def defence_code(defence: str) -> tuple[Path, int, int]:
             raise LookupError(f"no file {path.relative_to(ROOT)}")
         return path, 1, len(path.read_text(encoding="utf-8").splitlines())
     module, qualified = defence.split("#")[0].split(":")
-    base = ROOT / "src" / module.replace(".", "/")
-    path = base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+    path = module_file(module)
     if not path.is_file():
         raise LookupError(f"no module {module}")
     node: ast.AST = ast.parse(path.read_text(encoding="utf-8"))

@@ -1,5 +1,5 @@
 """The ``server-limits`` directive: the table of the web table server's limits, made from
-:class:`scala40.web.limits.ServerLimits` when the documentation is built (each field's
+:class:`scala40_server.web.limits.ServerLimits` when the documentation is built (each field's
 ``scala40 web`` option, its default and its docstring), so that the page cannot drift
 from the code: a limit added to the server is on the page the day it is declared.
 
@@ -19,7 +19,7 @@ from sphinx.application import Sphinx
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
 
-from scala40.web.limits import DAY, ServerLimits
+from scala40_server.web.limits import DAY, ServerLimits
 
 OPTIONS = {"allowed_origins": "--allow-origin"}
 """The fields whose ``scala40 web`` option is not the field's name with dashes."""

@@ -133,7 +133,7 @@ _CARD = r"(?:10|[2-9AJQK])[SHDC]"
 CARD_WORD = re.compile(rf"(?<![\w=#-])({_CARD}|JK)(?:=({_CARD}))?(?![\w=-])")
 """A card written in the notation inside a text, with the card a wild card stands for
 (``JK=7S``): the card, and the card it stands for, if given. The web table's page finds
-cards in a text by the same expression (``scala40/web/static/app.js``, ``CARD_WORD``)."""
+cards in a text by the same expression (``scala40_server/web/static/app.js``, ``CARD_WORD``)."""
 _CARD_WORDS = re.compile(rf"{CARD_WORD.pattern}(?: +{CARD_WORD.pattern})*")
 """Cards one after another, a space apart (a meld's, a hand's)."""
 _CODES = {name: card for card, name in enumerate(CARD_NAMES)}

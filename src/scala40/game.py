@@ -665,7 +665,7 @@ class Game:
     rule_prefix: str | None = attrs.field(default=None, kw_only=True, validator=_rule_prefix)
     """The prefix of the rule IDs the game's documentation page numbers (RULES: ``"CH"``
     for Chinchón's ``CH-CLOSE``): the web table links a rule its reasons cite to the
-    game's page (:func:`scala40.web.lobby.rule_pages`). ``None`` for a game whose rules
+    game's page (:func:`scala40_server.web.lobby.rule_pages`). ``None`` for a game whose rules
     have no page in the library's documentation (a game of another package, or a
     variant citing its parent's rules)."""
     rule_ids: Mapping[str, tuple[str, ...]] = attrs.field(

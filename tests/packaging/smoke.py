@@ -1,12 +1,17 @@
 """A smoke test of an installed scala40, run with no source tree on the path.
 
 It checks a meld, plays one seeded game of every registered game to its end, saves and
-replays a record, reads the JSON Schemas shipped as package data, and prints ``smoke
-test passed`` with where scala40 was imported from.
+replays a record, reads the JSON Schemas shipped as package data, checks that the
+server's commands (``web``, ``serve``) say in one line to install scala40-server where it
+is not installed (the rules alone), and prints ``smoke test passed`` with where scala40
+was imported from.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
+import io
 import json
 import random
 
@@ -36,6 +41,18 @@ def main() -> None:
         for kind in KINDS:
             assert shipped_schema(kind, name) == json_schema(kind, name), (kind, name)
     print(f"{len(BUILTIN_GAMES) * len(KINDS)} JSON Schemas shipped")
+    if importlib.util.find_spec("scala40_server") is None:
+        from scala40.cli import main as command_line
+
+        for command in ("web", "serve"):
+            said = io.StringIO()
+            with contextlib.redirect_stderr(said):
+                code = command_line([command])
+            lines = said.getvalue().splitlines()
+            assert code != 0, code
+            assert len(lines) == 1, lines
+            assert "scala40-server" in lines[0], lines
+            print(f"scala40 {command} without the server: {lines[0]}")
     print(f"smoke test passed with scala40 {scala40.__version__} from {scala40.__file__}")
 
 

@@ -1,8 +1,10 @@
-"""The package as users get it: one version, a wheel that works alone.
+"""The packages as users get them: one version for both distributions, wheels that work.
 
-The wheel test builds the wheel, installs it into a new virtual environment (with only
-its dependencies) and runs the smoke script there from a directory outside the source
-tree, so that nothing but the installed package can be imported.
+The wheel test builds the rules' wheel, installs it into a new virtual environment (with
+only its dependencies) and runs the smoke script there from a directory outside the
+source tree, so that nothing but the installed package can be imported; then the
+server's wheel beside it, and its smoke script. The distributions' test reads what each
+sdist and wheel holds: the rules' wheel none of the server, the server's its page.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tarfile
 import venv
+import zipfile
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -19,6 +23,7 @@ import pytest
 import scala40
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+SERVER = ROOT / "server"
 
 
 def test_the_version_is_written_once() -> None:
@@ -33,6 +38,79 @@ def test_the_version_is_written_once() -> None:
     except PackageNotFoundError:  # pragma: no cover - run from a source tree not installed
         pytest.skip("scala40 is not installed")
     assert installed == scala40.__version__
+
+
+def test_the_server_is_released_in_lockstep_with_the_rules() -> None:
+    """scala40-server's version is the rules' (written once, in its ``__init__``), and it
+    depends on the rules at exactly that version."""
+    source = (SERVER / "src" / "scala40_server" / "__init__.py").read_text(encoding="utf-8")
+    written = re.findall(r'^__version__ = "([^"]+)"$', source, re.MULTILINE)
+    assert written == [scala40.__version__]
+    project = (SERVER / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in project
+    assert f'"scala40=={scala40.__version__}"' in project
+    assert f'"scala40[test]=={scala40.__version__}"' in project
+    assert re.search(r'^    "cryptography>=[0-9.]+",$', project, re.MULTILINE)
+    assert (SERVER / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes()
+    try:
+        installed = version("scala40-server")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree not installed
+        pytest.skip("scala40-server is not installed")
+    assert installed == scala40.__version__
+
+
+def _build(tmp_path: Path, project: Path) -> tuple[Path, Path]:
+    """The sdist and the wheel of ``project`` (the root's or the server's directory)."""
+    dist = tmp_path / project.name
+    subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(dist), str(project)],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    (sdist,) = dist.glob("*.tar.gz")
+    (wheel,) = dist.glob("*.whl")
+    return sdist, wheel
+
+
+@pytest.mark.slow  # four distributions built: nox -s soak, nox -s package
+def test_each_distribution_holds_its_own(tmp_path: Path) -> None:
+    """The rules' wheel holds none of the server (no ``scala40/web``, no
+    ``scala40/serving``, no page) and names no command of it; the server's wheel holds
+    its package, its page, its marker, its license and its README, and registers its
+    commands; each sdist carries its README and LICENSE."""
+    pytest.importorskip("build")
+    rules_sdist, rules_wheel = _build(tmp_path, ROOT)
+    server_sdist, server_wheel = _build(tmp_path, SERVER)
+    with zipfile.ZipFile(rules_wheel) as wheel:
+        rules = wheel.namelist()
+        points = [wheel.read(name).decode() for name in rules if name.endswith("entry_points.txt")]
+    assert any(name == "scala40/py.typed" for name in rules)
+    assert not [name for name in rules if name.startswith(("scala40/web/", "scala40/serving/"))]
+    assert not [name for name in rules if "/static/" in name or name.startswith("scala40_server")]
+    assert not any("scala40_server" in text for text in points), points
+    with zipfile.ZipFile(server_wheel) as server:
+        names = server.namelist()
+        info = next(name.split("/")[0] for name in names if name.endswith(".dist-info/METADATA"))
+        metadata = server.read(f"{info}/METADATA").decode()
+        points_text = server.read(f"{info}/entry_points.txt").decode()
+    for name in ("__init__.py", "py.typed", "web/static/app.js", "web/static/index.html",
+                 "web/static/style.css", "commands/serve.py", "serving/fair_deal.py"):  # fmt: skip
+        assert f"scala40_server/{name}" in names, name
+    assert not [name for name in names if name.startswith("scala40/")]
+    assert "Name: scala40-server" in metadata
+    assert f"Requires-Dist: scala40=={scala40.__version__}" in metadata
+    assert "# scala40-server" in metadata  # the README, the package index's page
+    assert f"{info}/licenses/LICENSE" in names
+    assert "[scala40.commands]" in points_text
+    assert "serve = scala40_server.commands.serve:COMMAND" in points_text
+    assert "web = scala40_server.commands.web:COMMAND" in points_text
+    for sdist in (rules_sdist, server_sdist):
+        with tarfile.open(sdist) as archive:
+            members = archive.getnames()
+        top = members[0].split("/")[0]
+        assert f"{top}/README.md" in members, sdist.name
+        assert f"{top}/LICENSE" in members, sdist.name
+        if sdist == server_sdist:
+            assert f"{top}/src/scala40_server/web/static/app.js" in members
 
 
 @pytest.mark.slow  # a wheel built by pip, installed and run alone: nox -s soak, nox -s package
@@ -64,3 +142,20 @@ def test_the_built_wheel_works_alone(tmp_path: Path) -> None:
         cwd=tmp_path, check=True, capture_output=True, text=True,
     )  # fmt: skip
     assert shipped.stdout.strip() == "True"
+    # The server's wheel beside it, with its dependencies: its page, its commands.
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(dist),
+         str(SERVER)],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    (server_wheel,) = dist.glob("scala40_server-*.whl")
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         str(server_wheel)],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    run = subprocess.run(
+        [str(python), "-I", str(ROOT / "tests" / "packaging" / "server_smoke.py")],
+        cwd=tmp_path, check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    assert "server smoke test passed" in run.stdout

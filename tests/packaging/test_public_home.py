@@ -20,16 +20,21 @@ def test_the_package_names_its_documentation_and_source() -> None:
 
 
 def test_the_hosted_build_is_the_documented_build() -> None:
-    """Read the Docs builds with warnings as errors and the extras `nox -s docs` installs."""
+    """Read the Docs builds with warnings as errors, the extras `nox -s docs` installs and
+    the server beside them."""
     config = (ROOT / ".readthedocs.yaml").read_text("utf-8")
     assert re.search(r"^version: 2$", config, re.MULTILINE)
     assert "configuration: docs/conf.py" in config
     assert "fail_on_warning: true" in config
     extras = set(re.findall(r"^\s+- (\w+)$", config, re.MULTILINE))
     noxfile = (ROOT / "noxfile.py").read_text("utf-8")
-    installed = re.search(r'def docs\(.*?session\.install\("\.\[([\w,]+)\]"\)', noxfile, re.S)
+    installed = re.search(
+        r'def docs\(.*?session\.install\("\.\[([\w,]+)\]", SERVER\)', noxfile, re.S
+    )
     assert installed is not None
     assert extras == set(installed.group(1).split(","))
+    # The server's pages are a section of the one site: both build it with the server.
+    assert re.search(r"^\s+- method: pip\n\s+path: server$", config, re.MULTILINE)
 
 
 def test_the_install_lines_are_true_today() -> None:

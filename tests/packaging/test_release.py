@@ -28,9 +28,20 @@ def _noxfile() -> ModuleType | None:
     return module
 
 
-def _tree(tmp_path: Path, version: str, changelog: str, readme: str) -> Path:
+def _tree(
+    tmp_path: Path, version: str, changelog: str, readme: str, server: str | None = None
+) -> Path:
+    """A tree of the two distributions at ``version`` (the server's at ``server``, if
+    given), with its changelog and READMEs."""
     (tmp_path / "src" / "scala40").mkdir(parents=True)
     (tmp_path / "src" / "scala40" / "__init__.py").write_text(f'__version__ = "{version}"\n')
+    package = tmp_path / "server" / "src" / "scala40_server"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(f'__version__ = "{server or version}"\n')
+    (tmp_path / "server" / "pyproject.toml").write_text(
+        f'dependencies = [\n    "scala40=={server or version}",\n]\n'
+    )
+    (tmp_path / "server" / "README.md").write_text("# scala40-server\n")
     (tmp_path / "CHANGELOG.md").write_text(changelog)
     (tmp_path / "README.md").write_text(readme)
     return tmp_path
@@ -77,6 +88,26 @@ def test_each_thing_that_keeps_a_release_back_is_named(tmp_path: Path) -> None:
     assert any("no link for [1.3.0]" in p for p in problems)
     assert any("Unreleased section is long" in p for p in problems)
     assert any("docs/a.png by a relative path" in p for p in problems)
+
+
+def test_a_server_out_of_lockstep_keeps_the_release_back(tmp_path: Path) -> None:
+    """The two distributions are released together: a server of another version than the
+    rules, or pinning another, is named."""
+    noxfile = _noxfile()
+    if noxfile is None:
+        return
+    problems = noxfile.release_problems(_tree(tmp_path, "1.2.0", RELEASED, PICTURE, "1.1.0"))
+    assert any("the server is 1.1.0, the rules 1.2.0: not in lockstep" in p for p in problems)
+    assert any("does not pin scala40==1.2.0" in p for p in problems)
+
+
+def test_the_tree_as_it_is_is_releasable_or_says_why() -> None:
+    """The two distributions of this tree are in lockstep, whatever else keeps it back."""
+    noxfile = _noxfile()
+    if noxfile is None:
+        return
+    problems = noxfile.release_problems(ROOT)
+    assert not [problem for problem in problems if "server" in problem], problems
 
 
 def test_the_readme_as_it_is_shows_no_picture_by_a_relative_path() -> None:
@@ -159,20 +190,3 @@ def test_each_release_is_the_commit_the_changelog_names() -> None:
         assert f'__version__ = "{release}"' in init, (release, commit)
         assert f"{commit}" in changelog.split(f"[{release}]: ", 1)[1].split("\n", 1)[0]
     assert "tag" not in changelog.rsplit("[Unreleased]: ", 1)[1]
-
-
-def test_the_changelogs_web_limits_are_the_defaults() -> None:
-    """The newest notes' defaults of the web table's limits (the newest section that
-    lists them, and what the Unreleased section and the newest release's state) are
-    ``ServerLimits``' own."""
-    from scala40.web.limits import ServerLimits
-
-    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    sections = changelog.split("## [Unreleased]", 1)[1].split("\n## [")
-    stated = [re.findall(r"`(\w+)` \((\d+)\)", section) for section in sections]
-    # The newest notes that list the limits (a release need not list them again), and
-    # whatever the Unreleased section and the newest release state besides.
-    listing = next(found for found in stated if len(found) >= 10)
-    defaults = ServerLimits()
-    for name, value in [*listing, *stated[0], *stated[1]]:
-        assert getattr(defaults, name) == int(value), name

@@ -1,5 +1,5 @@
 """What the promise suite checked, counted: states, samples, moves, hands (printed at the
-end of a run by ``tests/conftest.py``, so that a long run of ``nox -s soak`` reports how
+end of a run by ``conftest.py``, so that a long run of ``nox -s soak`` reports how
 much it covered)."""
 
 from __future__ import annotations

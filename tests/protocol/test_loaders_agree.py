@@ -1,7 +1,8 @@
 """Every loader agrees with its JSON Schema, in every game and format.
 
-A document (a state, a view, a move, a ruleset, a game record, a tournament result, or a
-request of ``scala40 serve`` that carries one) is judged twice: by the schema the library
+A document (a state, a view, a move, a ruleset, a game record or a tournament result;
+the requests of ``scala40 serve`` that carry one are the server's tests',
+server/tests/test_serve_spellings.py) is judged twice: by the schema the library
 ships for it, with a real validator (``jsonschema``, draft 2020-12: see
 :mod:`tests.documents` for the two ways in which it is held to JSON Schema's own
 definitions rather than to Python's), and by the library's loader. The documents start
@@ -43,7 +44,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scala40.cli.serve import Referee
 from scala40.game import Game, load_game
 from scala40.records import GameRecord
 from scala40.schemas import BUILTIN_GAMES, KINDS
@@ -442,76 +442,6 @@ def test_a_whole_move_or_ruleset_drawn_from_its_schema_is_read_only_if_the_schem
     schema = schema_of(f"{game.name}.{kind}")
     document = data.draw(_near(schema, schema), label=kind)
     _judge(kind, game, document, exact=False, what="drawn whole")
-
-
-# ---------------------------------------------------------------- the referee's requests
-
-
-@functools.cache
-def _requests(name: str) -> tuple[tuple[dict[str, Any], Any], ...]:
-    """Requests of ``scala40 serve`` that carry documents of ``name``, each with the
-    state its ``handle`` must hold (``None``: no handle)."""
-    today = dict(_written_today(name))
-    state = today["state"]
-    moves = [document for kind, document in _written_today(name) if kind == "move"]
-    game = load_game(name)
-    texts = [str(game.move_from_dict(move)) for move in moves]
-    requests: list[tuple[dict[str, Any], Any]] = [
-        ({"op": "new", "game": name, "rules": today["ruleset"], "seed": 5}, None),
-        ({"op": "load", "state": state}, None),
-        ({"op": "picture", "view": today["view"], "size": 200}, None),
-        *[({"op": "apply", "handle": "?", "move": move}, state) for move in moves[:3]],
-        *[({"op": "apply", "handle": "?", "move": text}, state) for text in texts[:2]],
-        ({"op": "legal", "handle": "?"}, state),
-    ]
-    return tuple(requests)
-
-
-@functools.cache
-def _request_changes(name: str, index: int) -> tuple[Change, ...]:
-    request, _ = _requests(name)[index]
-    schema = schema_of("serve.request")
-    branch = schema["$defs"][request["op"]]
-    changes: list[Change] = []
-    for path, part, _ in walk(branch, request, schema):
-        value = _at(request, path)
-        if path == ("handle",):
-            continue  # a handle is the referee's name for a game, not a spelling
-        changes += [(path, "value", other) for other in _spellings(value, part)]
-        if isinstance(value, dict) and "properties" in part:
-            # A key the schema describes, respelled (an open object's other keys, as a
-            # view's other public fields, are the game's loader's to judge, not the schema's).
-            changes += [
-                (path, "key", (key, key.upper()))
-                for key in value
-                if key.upper() != key and key in part["properties"]
-            ]
-    return tuple(changes)
-
-
-@pytest.mark.parametrize("game", GAMES, ids=BUILTIN_GAMES)
-@fuzz_settings(15)
-@given(data=st.data())
-def test_a_request_spelled_otherwise_is_answered_as_its_schema_judges_it(
-    game: Game, data: st.DataObject
-) -> None:
-    requests = _requests(game.name)
-    index = data.draw(st.integers(0, len(requests) - 1), label="request")
-    request, held = requests[index]
-    changes = _request_changes(game.name, index)
-    change = data.draw(st.sampled_from(changes), label="change")
-    changed = _changed(request, change)
-    referee = Referee()
-    if held is not None and changed.get("handle") == "?":
-        changed["handle"] = referee.answer({"op": "load", "state": held})["handle"]
-    by_schema = validator("serve.request").is_valid(changed)
-    answer = library_errors_only(referee.answer, changed)
-    by_referee = answer["ok"]
-    assert by_referee == by_schema, (
-        f"{game.name} {request['op']} with {change[0]} {change[1]} {change[2]!r:.60}: "
-        f"the schema {'accepts' if by_schema else 'refuses'} it, the referee answers "
-        f"{answer.get('error', 'ok')}"
-    )
 
 
 # ---------------------------------------------------------------- what the audit found

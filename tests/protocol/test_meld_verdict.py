@@ -1,6 +1,7 @@
-"""One meld, one verdict: :func:`scala40.check_meld`, ``scala40 check --jsonl`` and the
-``check`` operation of ``scala40 serve`` agree on every meld text, in every game and
-preset (its meld rules and its deck).
+"""One meld, one verdict: :func:`scala40.check_meld` and ``scala40 check --jsonl`` agree
+on every meld text, in every game and preset (its meld rules and its deck); the server's
+tests hold the ``check`` operation of ``scala40 serve`` to the same verdicts
+(server/tests/test_serve_meld_verdict.py, with this module's texts).
 
 The texts are the ones the library writes (a reading of a valid meld, as ``str`` and as
 the game's ``check`` writes it), the same with a wild card's reading left out or changed,
@@ -22,7 +23,6 @@ from hypothesis import strategies as st
 from scala40 import AmbiguousMeldError, InvalidCardError, InvalidMeldError, check_meld
 from scala40.cards import CARD_NAMES, JOKER
 from scala40.cli.batch import run_batch
-from scala40.cli.serve import Referee
 from scala40.game import Game, game_names, load_game
 from scala40.melds import meld_interpretations
 from scala40.verdicts import judge_meld
@@ -31,8 +31,6 @@ from tests.protocol.tally import TALLY
 from tests.strategies import valid_melds
 
 Verdict = tuple[Any, ...]
-
-_REFEREE = Referee()
 
 
 def _api(game: Game, rules: Any, text: str) -> Verdict:
@@ -53,7 +51,8 @@ def _api(game: Game, rules: Any, text: str) -> Verdict:
 
 
 def _reported(report: dict[str, Any]) -> Verdict:
-    """A verdict of the command line or the referee, as :func:`_api` gives it."""
+    """A verdict of the command line (or of the referee, whose reports are alike), as
+    :func:`_api` gives it."""
     if report.get("error") == "InvalidCardError":
         return ("unreadable",)
     if report["valid"]:
@@ -69,15 +68,6 @@ def _batch(game: Game, preset: str, text: str) -> Verdict:
     line = json.dumps({"game": game.name, "rules": preset, "cards": text})
     run_batch(io.StringIO(line + "\n"), answers, game, preset, judge_meld)
     return _reported(json.loads(answers.getvalue()))
-
-
-def _serve(game: Game, preset: str, text: str) -> Verdict:
-    """The referee's verdict (``scala40 serve``'s ``check`` of one meld)."""
-    answer = _REFEREE.answer({"op": "check", "game": game.name, "rules": preset, "melds": [text]})
-    if not answer["ok"]:
-        return ("unreadable",) if answer["error"]["type"] == "InvalidCardError" else ("?", answer)
-    report: dict[str, Any] = answer["melds"][0]
-    return _reported(report)
 
 
 def _agree(api: Verdict, other: Verdict, context: str) -> None:
@@ -117,10 +107,8 @@ def _meld_texts(draw: st.DrawFn, game: Game, rules: Any) -> str:
 @pytest.mark.parametrize("name", game_names())
 @fuzz_settings(40)
 @given(data=st.data())
-def test_check_meld_the_command_line_and_the_referee_give_one_verdict(
-    name: str, data: st.DataObject
-) -> None:
-    """C-IDENTITY, C-WILD, C-DECK: the three give the same verdict on a meld's text: the
+def test_check_meld_and_the_command_line_give_one_verdict(name: str, data: st.DataObject) -> None:
+    """C-IDENTITY, C-WILD, C-DECK: the two give the same verdict on a meld's text: the
     same meld, value and points, the same readings when several fit, the same reason when
     it is no meld (the deck's copies counted alike). The defect: for 572 of 707 valid
     Skarney melds the command line's ``value`` was the game's points (250) where
@@ -133,5 +121,4 @@ def test_check_meld_the_command_line_and_the_referee_give_one_verdict(
     context = f"{name} {preset} {text!r}"
     api = _api(game, rules, text)
     _agree(api, _batch(game, preset, text), f"{context} (check --jsonl)")
-    _agree(api, _serve(game, preset, text), f"{context} (serve)")
     TALLY[f"meld verdicts agreed ({api[0]})"] += 1

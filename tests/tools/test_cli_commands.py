@@ -65,8 +65,8 @@ def _run(capsys: CaptureFixture, *argv: str) -> tuple[int, str, str]:
 
 def test_the_server_s_commands_are_found_by_their_entry_points() -> None:
     found = {point.name: point.value for point in command_entry_points()}
-    assert found["serve"] == "scala40.cli.serve:COMMAND"
-    assert found["web"] == "scala40.cli.web:COMMAND"
+    assert found["serve"] == "scala40_server.commands.serve:COMMAND"
+    assert found["web"] == "scala40_server.commands.web:COMMAND"
     loaded = scala40.cli.plugin_commands()
     assert loaded.problems == ()
     assert {command.name for command in loaded.commands} >= {"serve", "web"}

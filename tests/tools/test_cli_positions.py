@@ -21,7 +21,6 @@ import pytest
 import scala40
 from scala40.bots import make_bot
 from scala40.cli import main
-from scala40.cli.serve import Referee
 from scala40.game import load_game, position_from_text
 
 
@@ -152,26 +151,3 @@ def test_play_from_refuses_what_the_position_decides_and_views(
     assert main(["play", "--from", state.to_text(), "--game", "scala40"]) == 2
     assert "the position is of chinchon" in capsys.readouterr().err
     assert main(["play", "--from", "chinchon x"]) == 2
-
-
-def test_serve_loads_and_gives_positions_as_text() -> None:
-    referee = Referee()
-    state = _state("skarney", players=4, moves=30)
-    loaded = referee.answer({"op": "load", "position": state.to_text()})
-    assert loaded["ok"], loaded
-    handle = loaded["handle"]
-    saved = referee.answer({"op": "save", "handle": handle})
-    assert saved["position"] == state.to_text()
-    assert load_game("skarney").state_from_dict(saved["state"]) == state
-    view = referee.answer({"op": "view", "handle": handle, "seat": 2})
-    # The state loaded from a text has no moves of the hand (a state's text leaves them
-    # out, as FEN does): its view's text keeps none either, only what they showed.
-    loaded_state = load_game("skarney").state_from_text(state.to_text())
-    assert view["position"] == loaded_state.view(2).to_text()
-    assert load_game("skarney").view_from_text(view["position"]) == state.view(2)
-    refused = referee.answer({"op": "load", "position": state.view(2).to_text()})
-    assert refused["error"]["type"] == "InvalidArgumentError"
-    broken = referee.answer({"op": "load", "position": state.to_text().replace(" ", "  x ", 1)})
-    assert broken["error"]["type"] == "InvalidPositionError"
-    both = referee.answer({"op": "load", "position": state.to_text(), "state": saved["state"]})
-    assert both["error"]["type"] == "InvalidArgumentError"

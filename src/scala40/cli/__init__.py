@@ -10,7 +10,7 @@ the exit code; each of the library's own has its module (:mod:`~scala40.cli.chec
 :mod:`~scala40.cli.cards`, :mod:`~scala40.cli.moves`, :mod:`~scala40.cli.conformance`), listed
 in :data:`COMMANDS`, and what they share is in :mod:`~scala40.cli.common`. Installed
 packages add theirs by entry points (:mod:`scala40.commands`): ``serve`` and ``web``
-(:mod:`~scala40.cli.serve`, :mod:`~scala40.cli.web`) are the server's, and where they are
+(:mod:`~scala40_server.commands.serve`, :mod:`~scala40_server.commands.web`) are the server's, and where they are
 not installed ``scala40 serve`` and ``scala40 web`` say in one line what to install
 (:data:`ELSEWHERE`). :func:`build_parser` builds the whole parser from all of them. Every
 command works on any registered game (``--game``), reaching it through

@@ -20,7 +20,7 @@ game's schemas by their ``$id``, the file names the schemas are written under
 writes finds them all.
 
 Adding an operation to the referee is one entry here beside its handler in
-:mod:`scala40.cli.serve`; a test checks that the two name the same operations.
+:mod:`scala40_server.commands.serve`; a test checks that the two name the same operations.
 
 >>> from scala40.schemas.protocol import OPERATIONS
 >>> [operation.name for operation in OPERATIONS][:6]
@@ -81,13 +81,13 @@ MAX_SEED_INTEGER = 2**53 - 1
 exactly (JavaScript's numbers are doubles); a larger seed is written as decimal text."""
 DEFAULT_TIME_LIMIT = 0.2
 """Seconds a bot may think over a move when a request gives no ``time_limit``
-(:mod:`scala40.serving.bot_seats`)."""
+(:mod:`scala40_server.serving.bot_seats`)."""
 MAX_TIME_LIMIT = 2.0
 """The most seconds a request may give a bot a move."""
 DEFAULT_REQUEST_SECONDS = 2.0
 """The wall time one request lets the bots think, unless whoever starts the server says
 otherwise (``scala40 serve --request-seconds``, ``scala40 web --request-seconds``): not a
-field of any request, since the client never sets it (:mod:`scala40.serving.bot_seats`)."""
+field of any request, since the client never sets it (:mod:`scala40_server.serving.bot_seats`)."""
 MAX_REQUEST_SECONDS = 60.0
 """The longest request bound a server may be started with."""
 
@@ -393,7 +393,7 @@ def _deal_schema() -> dict[str, Any]:
     return obj(
         {
             "scheme": _described(
-                text(), "How the commitment is made (scala40.serving.fair_deal)."
+                text(), "How the commitment is made (scala40_server.serving.fair_deal)."
             ),
             "commitment": _described(
                 _HEX64,
@@ -473,7 +473,7 @@ def _commit(games: Games) -> Mapping[str, Any]:
             array({"oneOf": [_HEX64, {"type": "null"}]}),
             "One entry per seat: the commitment to the value of each seat the client plays "
             "(SHA-256 of 'scala40-value-v3:<the deal's commitment>:<seat>:<value>', "
-            "scala40.serving.fair_deal.value_commitment_of), null for a bot's seat or one "
+            "scala40_server.serving.fair_deal.value_commitment_of), null for a bot's seat or one "
             "that takes no part.",
         ),
     }

@@ -21,7 +21,6 @@ import pytest
 
 import scala40
 from scala40.bots import make_bot
-from scala40.cli.serve import Referee
 from scala40.games.scala40 import GameState, Ruleset, new_game
 from scala40.games.scala40.conditions import final_keep
 from scala40.games.scala40.melding import resolve_meld
@@ -225,15 +224,3 @@ def test_a_hand_that_cannot_open_names_its_best_meld_and_the_points_missing() ->
     after = state.apply("draw")
     assert not any(isinstance(move, PutDown) for move in after.legal_moves())
     assert after.view(0).to_dict()["own"]["opening"]["plans"] == []
-
-
-def test_serve_s_view_carries_the_opening_facts() -> None:
-    referee = Referee()
-    handle = referee.answer({"op": "new", "game": "scala40", "seed": 3})["handle"]
-    seat = referee.answer({"op": "legal", "handle": handle})["summary"]["current_player"]
-    answer = referee.answer({"op": "view", "handle": handle, "seat": seat})
-    opening = answer["view"]["own"]["opening"]
-    assert {"best", "missing", "held"} <= set(opening)
-    assert opening["missing"] == max(
-        0, 40 - (0 if opening["best"] is None else opening["best"]["points"])
-    )

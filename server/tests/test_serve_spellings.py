@@ -1,0 +1,97 @@
+"""The referee agrees with its request's JSON Schema: a request of ``scala40 serve`` that
+carries a document (a state, a view, a move, a ruleset), one value of it spelled
+otherwise (tests/protocol/test_loaders_agree.py, whose documents and spellings these
+are), is answered if and only if the schema ``serve.request`` accepts it.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scala40.game import Game, load_game
+from scala40.schemas import BUILTIN_GAMES
+from scala40_server.commands.serve import Referee
+from tests.documents import schema_of, validator, walk
+from tests.hostile import fuzz_settings, library_errors_only
+from tests.protocol.test_loaders_agree import (
+    GAMES,
+    Change,
+    _at,
+    _changed,
+    _spellings,
+    _written_today,
+)
+
+pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
+
+
+@functools.cache
+def _requests(name: str) -> tuple[tuple[dict[str, Any], Any], ...]:
+    """Requests of ``scala40 serve`` that carry documents of ``name``, each with the
+    state its ``handle`` must hold (``None``: no handle)."""
+    today = dict(_written_today(name))
+    state = today["state"]
+    moves = [document for kind, document in _written_today(name) if kind == "move"]
+    game = load_game(name)
+    texts = [str(game.move_from_dict(move)) for move in moves]
+    requests: list[tuple[dict[str, Any], Any]] = [
+        ({"op": "new", "game": name, "rules": today["ruleset"], "seed": 5}, None),
+        ({"op": "load", "state": state}, None),
+        ({"op": "picture", "view": today["view"], "size": 200}, None),
+        *[({"op": "apply", "handle": "?", "move": move}, state) for move in moves[:3]],
+        *[({"op": "apply", "handle": "?", "move": text}, state) for text in texts[:2]],
+        ({"op": "legal", "handle": "?"}, state),
+    ]
+    return tuple(requests)
+
+
+@functools.cache
+def _request_changes(name: str, index: int) -> tuple[Change, ...]:
+    request, _ = _requests(name)[index]
+    schema = schema_of("serve.request")
+    branch = schema["$defs"][request["op"]]
+    changes: list[Change] = []
+    for path, part, _ in walk(branch, request, schema):
+        value = _at(request, path)
+        if path == ("handle",):
+            continue  # a handle is the referee's name for a game, not a spelling
+        changes += [(path, "value", other) for other in _spellings(value, part)]
+        if isinstance(value, dict) and "properties" in part:
+            # A key the schema describes, respelled (an open object's other keys, as a
+            # view's other public fields, are the game's loader's to judge, not the schema's).
+            changes += [
+                (path, "key", (key, key.upper()))
+                for key in value
+                if key.upper() != key and key in part["properties"]
+            ]
+    return tuple(changes)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=BUILTIN_GAMES)
+@fuzz_settings(15)
+@given(data=st.data())
+def test_a_request_spelled_otherwise_is_answered_as_its_schema_judges_it(
+    game: Game, data: st.DataObject
+) -> None:
+    requests = _requests(game.name)
+    index = data.draw(st.integers(0, len(requests) - 1), label="request")
+    request, held = requests[index]
+    changes = _request_changes(game.name, index)
+    change = data.draw(st.sampled_from(changes), label="change")
+    changed = _changed(request, change)
+    referee = Referee()
+    if held is not None and changed.get("handle") == "?":
+        changed["handle"] = referee.answer({"op": "load", "state": held})["handle"]
+    by_schema = validator("serve.request").is_valid(changed)
+    answer = library_errors_only(referee.answer, changed)
+    by_referee = answer["ok"]
+    assert by_referee == by_schema, (
+        f"{game.name} {request['op']} with {change[0]} {change[1]} {change[2]!r:.60}: "
+        f"the schema {'accepts' if by_schema else 'refuses'} it, the referee answers "
+        f"{answer.get('error', 'ok')}"
+    )
