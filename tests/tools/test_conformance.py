@@ -248,9 +248,8 @@ def test_a_planted_disagreement_is_reported_with_its_position_and_rules(
         line = next(line for line in lines if line["id"] == item.id)
         assert item.rules
         assert set(item.rules) == set(line["rules"])
-        where = {"meld": line.get("cards"), "deal": f"players: {line.get('players')}"}.get(
-            section, line.get("position")
-        )
+        wheres = {"meld": line.get("cards"), "deal": f"players: {line.get('players')}"}
+        where = str(wheres.get(section, line.get("position")))
         assert where in item.subject
         assert item.expected != item.got
         assert item.id in item.text()
