@@ -1,5 +1,5 @@
 """Which rules decide a line of the conformance corpus: each line cites the IDs of the
-rules of RULES.md (the game's rules reference, :doc:`rules`) that decide its answer, and
+rules (as each game's page numbers them: :doc:`/games/index`) that decide its answer, and
 no others, so that a disagreement names the rule at fault.
 
 A line is read as an engine must answer it:
