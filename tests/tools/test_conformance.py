@@ -297,7 +297,7 @@ def test_the_command_line_reports_and_exits_one_on_a_disagreement(
 def test_the_corpus_command_writes_the_shipped_files(tmp_path: Path) -> None:
     """``scala40 corpus`` writes what corpus_files makes (checked for one game here: the
     shipped corpus is what it makes, above)."""
-    assert corpus_lines("rumino", "web")[0]["id"] == "rumino/web/moves/000"
+    assert corpus_lines("rumino", "web")[0]["id"] == "rumino/web/deal/000"
     assert main(["corpus", str(tmp_path)]) == 0
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(SHIPPED)
     assert (tmp_path / MANIFEST).read_text(encoding="utf-8") == SHIPPED[MANIFEST]
