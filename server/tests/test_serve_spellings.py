@@ -7,6 +7,7 @@ are), is answered if and only if the schema ``serve.request`` accepts it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -95,3 +96,49 @@ def test_a_request_spelled_otherwise_is_answered_as_its_schema_judges_it(
         f"the schema {'accepts' if by_schema else 'refuses'} it, the referee answers "
         f"{answer.get('error', 'ok')}"
     )
+
+
+_SEPARATORS: dict[str, Callable[[str], str]] = {
+    "a second space": lambda text: text.replace(" ", "  "),
+    "a space before": lambda text: f" {text}",
+    "a space after": lambda text: f"{text} ",
+    "a newline after": lambda text: f"{text}\n",
+    "commas": lambda text: text.replace(" ", ","),
+    "commas and spaces": lambda text: text.replace(" ", ", "),
+    "tabs": lambda text: text.replace(" ", "\t"),
+}
+"""The spellings of card text that only a reader splitting on any white space, or
+stripping it, would take for the library's own (``"7S  8S"``, ``" 7S 8S"``)."""
+
+
+@pytest.mark.parametrize("game", GAMES, ids=BUILTIN_GAMES)
+def test_card_text_with_other_separators_is_answered_as_its_schema_judges_it(
+    game: Game,
+) -> None:
+    # Beside the draw above: in each request, the first card text (a value holding a
+    # space) under each separator, every run, so that a reader that splits card text on
+    # any white space is caught whatever the draw.
+    judged = 0
+    for index, (request, held) in enumerate(_requests(game.name)):
+        seen: set[str] = set()
+        for path, what, other in _request_changes(game.name, index):
+            original = _at(request, path)
+            if what != "value" or not isinstance(original, str) or " " not in original:
+                continue
+            kinds = [name for name, spell in _SEPARATORS.items() if spell(original) == other]
+            if not kinds or kinds[0] in seen:
+                continue
+            seen.add(kinds[0])
+            changed = _changed(request, (path, what, other))
+            referee = Referee()
+            if held is not None and changed.get("handle") == "?":
+                changed["handle"] = referee.answer({"op": "load", "state": held})["handle"]
+            by_schema = validator("serve.request").is_valid(changed)
+            answer = library_errors_only(referee.answer, changed)
+            assert answer["ok"] == by_schema, (
+                f"{game.name} {request['op']} with {path} {kinds[0]} {other!r:.60}: the "
+                f"schema {'accepts' if by_schema else 'refuses'} it, the referee answers "
+                f"{answer.get('error', 'ok')}"
+            )
+            judged += 1
+    assert judged >= len(_SEPARATORS), f"{game.name}: {judged} card texts respelled"
