@@ -51,7 +51,7 @@ from scala40.melds import (
     meld_interpretations,
 )
 from scala40.melds._text import read_meld_text
-from scala40.schemas.protocol import MAX_MELDS
+from scala40.schemas.verdicts import MAX_MELDS
 
 __all__ = [
     "Context",
@@ -229,7 +229,7 @@ def meld_report(game: Game, preset: str, meld_texts: Sequence[str]) -> dict[str,
     :raises InvalidCardError: a meld's text holds something that is not a card, or is
         longer than any card text.
     :raises InvalidValueError: there are more than
-        :data:`~scala40.schemas.protocol.MAX_MELDS` melds.
+        :data:`~scala40.schemas.verdicts.MAX_MELDS` melds.
 
     >>> from scala40.verdicts import meld_report
     >>> from scala40.game import load_game
@@ -375,7 +375,7 @@ def check_melds(
     :raises InvalidCardError: a meld's text holds something that is not a card, or is
         longer than any card text.
     :raises InvalidValueError: there are more than
-        :data:`~scala40.schemas.protocol.MAX_MELDS` melds.
+        :data:`~scala40.schemas.verdicts.MAX_MELDS` melds.
 
     >>> from scala40.game import load_game
     >>> from scala40.verdicts import check_melds

@@ -71,7 +71,8 @@ from scala40.records import (
 )
 from scala40.resignation import MAX_RESIGNED
 from scala40.rulesets import MAX_OPTION_INT
-from scala40.schemas.protocol import answer_schema, request_schema, verdict_schema
+from scala40.schemas.protocol import answer_schema, request_schema
+from scala40.schemas.verdicts import verdict_schema
 from scala40.tournament import (
     MAX_BOT_NAME,
     MAX_BOTS,
