@@ -1,52 +1,66 @@
-"""What an observed OpenSpiel step costs, part by part, in every game of the library.
+"""What an observed OpenSpiel step costs where a learner plays it, part by part, in every
+game of the library.
 
 An agent trained through OpenSpiel asks, at every decision, for the observation tensor
-and the legal actions, then applies one action; chance nodes draw their outcomes. This
-benchmark plays seeded random episodes of each game's OpenSpiel game that way (OpenSpiel
-with observations, as ``bench_rl.py`` plays it), records every action, then replays the
-very same actions with one part of the step switched off at a time, so that the
-difference between two rungs is the price of the part switched off (an ablation; the
-games are the same on every rung, which the replay checks):
+and the legal actions, then applies one action; chance nodes draw their outcomes. A
+learning loop plays *new* episodes: the library's memo caches hold what recurs across
+games (suit shapes, meld tables), never the very positions it meets next. So every rung
+runs in a process forked from a set-up that has imported and warmed the game on other
+episodes, and has never met the episodes measured (they are recorded in a child of their
+own, which passes their actions back and ends):
 
-* ``observed``: the whole step: ``observation_tensor``, ``legal_actions``,
-  ``apply_action`` (with ``is_terminal``, ``is_chance_node``, ``current_player`` and the
-  chance outcomes);
+* ``live``: the learner's loop, the default figure: seeded random episodes played fresh,
+  ``observation_tensor``, ``legal_actions``, ``apply_action`` (with ``is_terminal``,
+  ``is_chance_node``, ``current_player`` and the chance outcomes) at every step;
+* ``observed``: the recorded actions replayed with that whole step (``live`` less the
+  choosing; the top of the ablation, which checks that the replay stays in the recorded
+  game);
 * ``no tensor``: the same without ``observation_tensor``;
-* ``no legal``: without ``legal_actions`` and ``chance_outcomes`` either (the recorded
-  actions applied as they are);
+* ``no legal``: without ``legal_actions`` and ``chance_outcomes`` either;
 * ``nodes``: the adapter's tree alone (``node.after`` for each action, in Python, without
   OpenSpiel's ``apply_action``, whose C++ keeps the history and calls back into Python);
 * ``engine``: the library alone: each state's legal moves listed and the recorded move
-  applied, as the adapter makes the moves (chance steps included).
+  applied, as the adapter makes the moves (chance steps included); the states are made
+  beforehand and the caches put back as they were, so that this rung starts as cold as
+  the others;
+* ``replayed``: the observed replay once more after one pass: every memo cache holds the
+  very positions replayed (what this benchmark measured before it played live, and what
+  no learner meets);
+* ``emptied``: ``live`` after every cache of the library is emptied
+  (``scala40.clear_caches``): what the caches of the set-up save a new episode.
 
 So ``observed - no tensor`` is the tensor, ``no tensor - no legal`` the legal actions,
 ``no legal - nodes`` OpenSpiel's own ``apply_action`` around the node, ``nodes - engine``
 the adapter's bookkeeping (decisions token by token, histories, chance draws), and
-``engine`` the game. Figures are per *move* (a whole move of the game, which takes one
-or a few decisions; the unit OpenSpiel's gin rummy counts, whose actions are whole
-moves).
+``engine`` the game; ``observed - replayed`` is what caching the very positions would
+save, and ``emptied - live`` what the caches that recur across games save. Figures are per
+*move* (a whole move of the game, which takes one or a few decisions; the unit OpenSpiel's
+gin rummy counts, whose actions are whole moves).
 
 Run ``python benchmarks/bench_openspiel_step.py`` (with the ``rl`` extra: ``pip install
 -e ".[dev,rl]"``) for microseconds of process time per move, the best of ``--repeat``
-passes; ``--instructions`` counts instructions per move instead, each rung in a process
-of its own under ``valgrind --tool=cachegrind`` (the rung less an empty run of the same
-set-up). ``--game NAME`` (repeated) measures some games only; ``--decisions N`` sets the
-workload. With ``--instructions --peer`` it counts OpenSpiel's C++ gin rummy too, observed
-at every decision the same way (per move: each of its actions is a whole move, its deal's
-chance nodes counted, as the library's are), and prints each game's observed step in
-moves a second over gin rummy's: by instructions, which the machine's load does not
-change, and timed beside it (each pass of the game followed by one of gin rummy's, the
-best of ``--repeat`` passes of each kept), with the highest load read while timing
-(``machine_load.py``); ``--peer`` alone prints the timed ratio only. Counts of
-instructions weigh alike what the processor runs at different speeds (a C++ engine's
-loops, the interpreter's, the copy of an observation's bytes, which ``valgrind`` counts
-at about one instruction a byte), so such a ratio estimates a time ratio; read one at
-rest to know it.
+forks of each rung (each fork starts from the same set-up, so each is as cold as the
+first); ``--instructions`` counts instructions per move instead, under ``valgrind
+--tool=cachegrind`` (each rung's count less that of a fork that does nothing).
+``--game NAME`` (repeated) measures some games only; ``--decisions N`` sets the workload
+(6,000 decisions by default). ``--peer`` adds OpenSpiel's C++ gin rummy, played live and
+observed at every decision the same way (per move: each of its actions is a whole move,
+its deal's chance nodes counted, as the library's are), and prints each game's live step
+in moves a second over gin rummy's: by instructions (with ``--instructions``), which the
+machine's load does not change, and timed (each fork of the game followed by one of gin
+rummy's, the best of ``--repeat`` of each kept), with the highest load read while timing
+(``machine_load.py``). ``--long N`` also plays ``N`` decisions live first (30,000 by
+default) and then measures the next ``--decisions`` live: the rate of a learner's
+long-running process, whose caches have met ``N`` decisions of other games.
+Counts of instructions weigh alike what the processor runs at different speeds (a C++
+engine's loops, the interpreter's, the copy of an observation's bytes), so such a ratio
+estimates a time ratio; read a timed one at rest to know it.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -59,8 +73,8 @@ from typing import Any
 
 from machine_load import LoadWatch
 
-RUNGS = ("observed", "no tensor", "no legal", "nodes", "engine")
-"""The rungs of the ablation, each with one more part switched off than the one before."""
+RUNGS = ("live", "observed", "no tensor", "no legal", "nodes", "engine", "replayed", "emptied")
+"""The rungs, each measured in a fork of a set-up that never met its episodes."""
 PARTS = (
     ("tensor", "observed", "no tensor"),
     ("legal actions", "no tensor", "no legal"),  # and the chance outcomes
@@ -68,65 +82,135 @@ PARTS = (
     ("adapter", "nodes", "engine"),
 )
 """Each part's price: the difference between two rungs."""
+CACHES = (
+    ("the very positions", "observed", "replayed"),
+    ("what recurs across games", "emptied", "live"),
+)
+"""What the memo caches save (a rung less another): a position met before, and the
+set-up's tables."""
+RECORD_SEED = 1
+"""The seed of the measured episodes' choices (the set-up warms on other seeds)."""
+WARM_SEED = 1_000_003
+"""The seed of the set-up's own episodes: imports, tables built once per ruleset and the
+caches of what recurs across games are paid there."""
+WARM_DECISIONS = 600
+"""Decisions the set-up plays before anything is measured."""
+PEER = "gin_rummy"
+"""OpenSpiel's C++ gin rummy, measured the same way with ``--peer``: its live step (the
+one rung a peer has: it has no adapter to take apart, and no cache)."""
+
+
+def play(game: Any, decisions: int, seed: int, observe: bool = True) -> list[list[int]]:
+    """A learner's loop: random legal actions from ``seed`` until ``decisions`` were
+    made, the observation tensor asked at every decision; each episode's actions."""
+    chooser = random.Random(seed)
+    made = 0
+    episodes: list[list[int]] = []
+    while made < decisions:
+        state = game.new_initial_state()
+        actions: list[int] = []
+        while not state.is_terminal() and made < decisions:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                action = outcomes[chooser.randrange(len(outcomes))][0]
+            else:
+                if observe:
+                    state.observation_tensor(state.current_player())
+                legal = state.legal_actions()
+                action = legal[chooser.randrange(len(legal))]
+                made += 1
+            state.apply_action(action)
+            actions.append(action)
+        episodes.append(actions)
+    return episodes
+
+
+def in_fork(work: Callable[[], Any]) -> Any:
+    """What ``work`` returns (JSON-ready), computed in a forked child that then ends, so
+    that nothing it met stays in this process's caches."""
+    reading, writing = os.pipe()
+    sys.stdout.flush()
+    child = os.fork()
+    if child == 0:
+        os.close(reading)
+        with os.fdopen(writing, "w") as pipe:
+            json.dump(work(), pipe)
+        os._exit(0)
+    os.close(writing)
+    with os.fdopen(reading) as pipe:
+        found = json.load(pipe)
+    os.waitpid(child, 0)
+    return found
 
 
 class Workload:
-    """Seeded random episodes of one game's OpenSpiel game, recorded for the replays."""
+    """One game's OpenSpiel game, warmed on other episodes, and the actions of the
+    measured episodes, recorded in a child of their own."""
 
     def __init__(self, name: str, decisions: int) -> None:
-        import pyspiel
+        import pyspiel  # noqa: F401 - the adapter's dependency, imported in the set-up
 
         from scala40.adapters import openspiel
         from scala40.game import load_game
 
         record = load_game(name)
+        self.decisions = decisions
         self.game = openspiel.load_game(record, players=record.default_players)
-        self.pyspiel = pyspiel
-        self.episodes: list[list[int]] = []
-        self.moves: list[list[Any]] = []
-        self.move_count = 0
-        self._record(decisions)
-        # One pass of every rung on the recorded actions: lazy imports, tables and caches
-        # are paid here, not by the first rung measured.
-        for rung in RUNGS:
-            self.run(rung)
+        play(self.game, WARM_DECISIONS, WARM_SEED)
+        self.episodes: list[list[int]] = in_fork(lambda: play(self.game, decisions, RECORD_SEED))
+        self.move_count: int = in_fork(self._count_moves)
 
-    def _record(self, decisions: int) -> None:
-        """Play random legal actions, observing every decision, until ``decisions`` were
-        made; keep each episode's actions and the library moves they made."""
-        chooser = random.Random(1)
-        made = 0
-        while made < decisions:
+    def _count_moves(self) -> int:
+        """The players' whole moves of the episodes (a move takes one or a few decisions)."""
+        return sum(
+            1
+            for state, _ in self._library_moves()
+            if state.current_player is not None  # chance steps are no player's moves
+        )
+
+    def _library_moves(self) -> list[tuple[Any, Any]]:
+        """The episodes' library states and the moves made from them, in order."""
+        made: list[tuple[Any, Any]] = []
+        for actions in self.episodes:
             state = self.game.new_initial_state()
-            actions: list[int] = []
-            moves: list[Any] = []
-            while not state.is_terminal() and made < decisions:
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    action = outcomes[chooser.randrange(len(outcomes))][0]
-                else:
-                    state.observation_tensor(state.current_player())
-                    legal = state.legal_actions()
-                    action = legal[chooser.randrange(len(legal))]
-                    made += 1
+            for action in actions:
                 before = state.node.state
                 state.apply_action(action)
-                actions.append(action)
                 if state.node.state is not before:
-                    moves.append((before, state.node.history.move))
-            self.episodes.append(actions)
-            self.moves.append(moves)
-            self.move_count += sum(1 for state, _ in moves if state.current_player is not None)
+                    made.append((before, state.node.history.move))
+        return made
 
-    def run(self, rung: str) -> None:
-        """Replay every recorded episode on one rung."""
+    def prepare(self, rung: str) -> Callable[[], None]:
+        """What a fork measures for ``rung``, its preparation done (unmeasured)."""
+        if rung == "live":
+            return self._live
+        if rung == "emptied":
+            from scala40 import clear_caches
+
+            clear_caches()
+            return self._live
+        if rung == "replayed":
+            self._replay("observed")
+            return lambda: self._replay("observed")
         if rung == "engine":
-            for moves in self.moves:
-                for state, move in moves:
+            held = _cache_contents()
+            pairs = self._library_moves()
+            _restore_caches(held)
+
+            def engine() -> None:
+                for state, move in pairs:
                     fresh = state.copy_with()  # its legal moves not kept: listed again
                     fresh.legal_moves().count()
                     fresh.apply(move)
-            return
+
+            return engine
+        return lambda: self._replay(rung)
+
+    def _live(self) -> None:
+        if play(self.game, self.decisions, RECORD_SEED) != self.episodes:
+            raise AssertionError("the live episodes are not the recorded ones")
+
+    def _replay(self, rung: str) -> None:
         if rung == "nodes":
             for actions in self.episodes:
                 node = self.game.new_initial_state().node
@@ -152,120 +236,109 @@ class Workload:
                 state.apply_action(action)
 
 
-PEER = "gin_rummy"
-"""OpenSpiel's C++ gin rummy, counted the same way with ``--peer``: its observed step
-(the rung ``observed`` alone: it has no adapter to take apart), per move (each of its
-actions is a whole move; its deal's chance nodes count, as the library's do)."""
+class LongWorkload(Workload):
+    """A learner's long-running process: ``before`` decisions of other episodes played
+    live in the set-up, then the measured episodes live (the one rung it has)."""
+
+    def __init__(self, name: str, decisions: int, before: int) -> None:
+        super().__init__(name, decisions)
+        play(self.game, before, WARM_SEED + 1)
 
 
 class PeerWorkload:
-    """Seeded random episodes of OpenSpiel's C++ gin rummy, observed at every decision as
-    ``bench_rl.py`` plays it, recorded for the replays."""
+    """OpenSpiel's C++ gin rummy, played live and observed at every decision."""
 
     def __init__(self, decisions: int) -> None:
         import pyspiel
 
+        self.decisions = decisions
         self.game = pyspiel.load_game(PEER)
-        self.episodes: list[list[int]] = []
-        chooser = random.Random(1)
-        made = 0
-        while made < decisions:
-            state = self.game.new_initial_state()
-            actions: list[int] = []
-            while not state.is_terminal() and made < decisions:
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    action = outcomes[chooser.randrange(len(outcomes))][0]
-                else:
-                    state.observation_tensor(state.current_player())
-                    legal = state.legal_actions()
-                    action = legal[chooser.randrange(len(legal))]
-                    made += 1
-                state.apply_action(action)
-                actions.append(action)
-            self.episodes.append(actions)
-        self.move_count = made
-        self.run("observed")
+        play(self.game, WARM_DECISIONS, WARM_SEED)
+        self.move_count = decisions  # each of its actions is a whole move
 
-    def run(self, rung: str) -> None:
-        """Replay every recorded episode observed (the one rung a peer has)."""
-        for actions in self.episodes:
-            state = self.game.new_initial_state()
-            for action in actions:
-                if state.is_chance_node():
-                    state.chance_outcomes()
-                else:
-                    state.observation_tensor(state.current_player())
-                    if action not in state.legal_actions():
-                        raise AssertionError("the replay left the recorded game")
-                state.apply_action(action)
+    def prepare(self, rung: str) -> Callable[[], None]:
+        def live() -> None:
+            play(self.game, self.decisions, RECORD_SEED)
+
+        return live
 
 
-def _engine_note() -> str:
-    return (
-        "engine: each move's state copied (copy_with, which leaves its legal moves out), "
-        "its legal moves listed and the move applied"
-    )
+def _cache_contents() -> list[tuple[Any, dict[Any, Any], int | None]]:
+    """A copy of every memo cache of the library, to put back after a rung's preparation."""
+    from scala40._cache import _ALL
+
+    return [(cache, dict(cache), getattr(cache, "held", None)) for cache in list(_ALL)]
 
 
-def time_beside_peer(name: str, decisions: int, repeat: int, watch: LoadWatch) -> float:
-    """The game's observed step in moves a second over the C++ peer's, timed in turn
-    (the game's pass, then the peer's, ``repeat`` times; the best of each kept), with the
-    load read around every pass into ``watch`` under ``name``."""
-    ours, theirs = Workload(name, decisions), PeerWorkload(decisions)
-    best = [float("inf"), float("inf")]
-    for _ in range(repeat):
-        for index, run in enumerate((ours.run, theirs.run)):
-            watch.read(name)
+def _restore_caches(held: list[tuple[Any, dict[Any, Any], int | None]]) -> None:
+    from scala40._cache import clear_caches
+
+    clear_caches()
+    for cache, contents, size in held:
+        cache.update(contents)
+        if size is not None:
+            cache.held = size
+
+
+Measured = Workload | PeerWorkload
+
+
+def fork_rung(workload: Measured, rung: str, timed: bool) -> dict[str, Any]:
+    """One rung in a fork of the set-up: its preparation, then (counted) a grandchild that
+    does nothing and one that runs the rung, or (timed) the rung's process time."""
+
+    def measure() -> dict[str, Any]:
+        run = workload.prepare(rung)
+        gc.collect()
+        if timed:
             start = time.process_time()
-            run("observed")
-            best[index] = min(best[index], time.process_time() - start)
-            watch.read(name)
-    return (best[1] / theirs.move_count) / (best[0] / ours.move_count)
+            run()
+            return {"seconds": time.process_time() - start}
+
+        def nothing() -> None:
+            pass
+
+        pids = []
+        work: Callable[[], None]
+        for work in (nothing, run):
+            sys.stdout.flush()
+            child = os.fork()
+            if child == 0:
+                work()
+                os._exit(0)
+            os.waitpid(child, 0)
+            pids.append(child)
+        return {"empty": pids[0], "run": pids[1]}
+
+    return dict(in_fork(measure))
 
 
-def time_rungs(name: str, decisions: int, repeat: int) -> dict[str, float]:
-    """Microseconds of process time per move of each rung, the best of ``repeat``."""
-    workload = Workload(name, decisions)
-    best = dict.fromkeys(RUNGS, float("inf"))
-    for _ in range(repeat):
-        for rung in RUNGS:
-            start = time.process_time()
-            workload.run(rung)
-            best[rung] = min(best[rung], time.process_time() - start)
-    return {rung: seconds / workload.move_count * 1e6 for rung, seconds in best.items()}
+def run_children(name: str, decisions: int, rungs: list[str], long: int) -> None:
+    """The process counted under cachegrind: the set-up, then each rung's fork, printing
+    the process numbers to subtract and the moves to divide by."""
+    workload: Measured
+    if name == PEER:
+        workload = PeerWorkload(decisions)
+    elif long:
+        workload = LongWorkload(name, decisions, long)
+    else:
+        workload = Workload(name, decisions)
+    gc.collect()
+    gc.freeze()
+    for rung in rungs:
+        forked = fork_rung(workload, rung, timed=False)
+        print(json.dumps({"rung": rung, "moves": workload.move_count, **forked}), flush=True)
 
 
 _REFS = re.compile(r"==(\d+)==\s+I\s+refs:\s+([\d,]+)")
 
 
-def run_children(name: str, decisions: int) -> None:
-    """The process counted under cachegrind: the set-up, then an empty child and one
-    child per rung, each forked from it and printing its process number and rung."""
-    workload: Workload | PeerWorkload
-    rungs: tuple[str, ...]
-    if name == PEER:
-        workload, rungs = PeerWorkload(decisions), ("observed",)
-    else:
-        workload, rungs = Workload(name, decisions), RUNGS
-    import gc
-
-    gc.collect()
-    gc.freeze()
-    for rung in (None, *rungs):
-        sys.stdout.flush()
-        child = os.fork()
-        if child == 0:
-            if rung is not None:
-                workload.run(rung)
-            print(json.dumps({"pid": os.getpid(), "rung": rung, "moves": workload.move_count}))
-            sys.stdout.flush()
-            os._exit(0)
-        os.waitpid(child, 0)
-
-
-def count_rungs(name: str, decisions: int) -> dict[str, float]:
-    """Instructions per move of each rung (its child's count less the empty child's)."""
+def count_rungs(
+    name: str, decisions: int, rungs: tuple[str, ...], long: int = 0
+) -> dict[str, float]:
+    """Instructions per move of each rung (its run's count less its empty fork's)."""
+    command = [sys.executable, __file__, "--children", name, "--decisions", str(decisions)]
+    command += ["--rungs", ",".join(rungs), "--long", str(long)]
     done = subprocess.run(
         [
             "valgrind",
@@ -273,12 +346,7 @@ def count_rungs(name: str, decisions: int) -> dict[str, float]:
             "--cache-sim=no",
             "--branch-sim=no",
             "--cachegrind-out-file=/dev/null",
-            sys.executable,
-            __file__,
-            "--children",
-            name,
-            "--decisions",
-            str(decisions),
+            *command,
         ],
         capture_output=True,
         text=True,
@@ -289,43 +357,76 @@ def count_rungs(name: str, decisions: int) -> dict[str, float]:
         raise RuntimeError(f"the workload of {name} failed:\n{done.stdout}{done.stderr}")
     counts = {int(pid): int(refs.replace(",", "")) for pid, refs in _REFS.findall(done.stderr)}
     children = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
-    empty = counts[children[0]["pid"]]
     return {
-        child["rung"]: (counts[child["pid"]] - empty) / child["moves"] for child in children[1:]
+        child["rung"]: (counts[child["run"]] - counts[child["empty"]]) / child["moves"]
+        for child in children
     }
+
+
+def time_rungs(workload: Measured, rungs: tuple[str, ...], repeat: int) -> dict[str, float]:
+    """Microseconds of process time per move of each rung, the best of ``repeat`` forks."""
+    best = dict.fromkeys(rungs, float("inf"))
+    for _ in range(repeat):
+        for rung in rungs:
+            best[rung] = min(best[rung], fork_rung(workload, rung, timed=True)["seconds"])
+    return {rung: seconds / workload.move_count * 1e6 for rung, seconds in best.items()}
+
+
+def time_beside_peer(
+    ours: Measured, theirs: PeerWorkload, repeat: int, watch: LoadWatch, key: str
+) -> float:
+    """The game's live step in moves a second over the peer's, timed in turn (a fork of
+    the game, then one of the peer, ``repeat`` times; the best of each kept), with the
+    load read around every fork into ``watch`` under ``key``."""
+    best = [float("inf"), float("inf")]
+    for _ in range(repeat):
+        for index, workload in enumerate((ours, theirs)):
+            watch.read(key)
+            seconds = fork_rung(workload, "live", timed=True)["seconds"]
+            best[index] = min(best[index], seconds)
+            watch.read(key)
+    return (best[1] / theirs.move_count) / (best[0] / ours.move_count)
 
 
 def report(name: str, figures: dict[str, float], unit: str, fmt: Callable[[float], str]) -> None:
     print(f"{name}: {unit} per move")
     for rung in RUNGS:
         print(f"  {rung:<12} {fmt(figures[rung]):>10}")
-    print("  parts:")
+    print("  parts (of observed):")
     for part, upper, lower in PARTS:
         share = (figures[upper] - figures[lower]) / figures["observed"]
         print(f"  {part:<14} {fmt(figures[upper] - figures[lower]):>10} {share:6.1%}")
     outside = figures["observed"] - figures["engine"]
     print(f"  {'all but engine':<14} {fmt(outside):>10} {outside / figures['observed']:6.1%}")
+    print("  what the caches save a move:")
+    for what, upper, lower in CACHES:
+        print(f"  {what:<26} {fmt(figures[upper] - figures[lower]):>10}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="a game to measure (repeatable)")
-    parser.add_argument("--decisions", type=int, default=3000, help="decisions recorded")
-    parser.add_argument("--repeat", type=int, default=3, help="passes timed, the best kept")
+    parser.add_argument("--decisions", type=int, default=6000, help="decisions measured")
+    parser.add_argument("--repeat", type=int, default=3, help="forks timed, the best kept")
     parser.add_argument("--instructions", action="store_true", help="count instructions")
     parser.add_argument(
         "--peer",
         action="store_true",
-        help=(
-            f"measure OpenSpiel's C++ {PEER} with observations too, and print each game's "
-            "moves a second over its own (timed in turn, with the load; with "
-            "--instructions, by instructions as well)"
-        ),
+        help=f"print each game's live step in moves a second over OpenSpiel's C++ {PEER}",
+    )
+    parser.add_argument(
+        "--long",
+        type=int,
+        nargs="?",
+        const=30_000,
+        default=0,
+        help="also measure live after this many decisions of other episodes (30,000)",
     )
     parser.add_argument("--children", help=argparse.SUPPRESS)
+    parser.add_argument("--rungs", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.children:
-        run_children(args.children, args.decisions)
+        run_children(args.children, args.decisions, args.rungs.split(","), args.long)
         return
     try:
         import pyspiel  # noqa: F401
@@ -334,26 +435,42 @@ def main() -> None:
         return
     from scala40.game import game_names
 
-    print(_engine_note())
-    peer = 0.0
-    if args.peer and args.instructions:
-        peer = count_rungs(PEER, args.decisions)["observed"]
-        print(f"{PEER} (OpenSpiel, C++), observed: {peer:,.0f} instructions per move")
     watch = LoadWatch()
+    peer_count = 0.0
+    peer = PeerWorkload(args.decisions) if args.peer else None
+    if peer is not None and args.instructions:
+        peer_count = count_rungs(PEER, args.decisions, ("live",))["live"]
+        print(f"{PEER} (OpenSpiel, C++), live: {peer_count:,.0f} instructions per move")
     for name in args.game or game_names():
         if args.instructions:
-            figures = count_rungs(name, args.decisions)
+            figures = count_rungs(name, args.decisions, RUNGS)
             report(name, figures, "instructions", "{:,.0f}".format)
         else:
-            figures = time_rungs(name, args.decisions, args.repeat)
+            workload = Workload(name, args.decisions)
+            figures = time_rungs(workload, RUNGS, args.repeat)
             report(name, figures, "microseconds (process time)", "{:.1f}".format)
-        if args.peer:
-            # Moves a second over the peer's: by instructions (which the load does not
-            # change), then timed, each pass of the game beside one of the peer's.
+        if peer is not None:
             if args.instructions:
-                print(f"  beside {PEER}, by instructions: {peer / figures['observed']:.2f}")
-            timed = time_beside_peer(name, args.decisions, args.repeat, watch)
-            print(f"  beside {PEER}, timed: {timed:.2f} {watch.note(name)}")
+                ratio = peer_count / figures["live"]
+                print(f"  live beside {PEER}, by instructions: {ratio:.2f}")
+            timed = time_beside_peer(
+                Workload(name, args.decisions), peer, args.repeat, watch, name
+            )
+            print(f"  live beside {PEER}, timed: {timed:.2f} {watch.note(name)}")
+        if args.long:
+            key = f"{name} long"
+            print(f"  after {args.long:,} decisions of other episodes, live:")
+            if args.instructions:
+                long_count = count_rungs(name, args.decisions, ("live",), args.long)["live"]
+                beside = f" ({peer_count / long_count:.2f} of {PEER})" if peer else ""
+                print(f"    {long_count:,.0f} instructions per move{beside}")
+            long_workload = LongWorkload(name, args.decisions, args.long)
+            if peer is not None:
+                timed = time_beside_peer(long_workload, peer, args.repeat, watch, key)
+                print(f"    beside {PEER}, timed: {timed:.2f} {watch.note(key)}")
+            else:
+                rate = time_rungs(long_workload, ("live",), args.repeat)["live"]
+                print(f"    {1e6 / rate:,.0f} moves a second")
 
 
 if __name__ == "__main__":

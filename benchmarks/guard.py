@@ -7,6 +7,9 @@ with the same seeds every time:
 
 * ``playout``: seeded random playouts of whole hands, a few thousand actions (per action:
   ``legal_moves()`` and ``apply``);
+* ``cold``: the same playouts after every cache of the library is emptied
+  (``scala40.clear_caches``), so that no change passes for faster by warming the caches
+  alone (the set-up warms them, as a long-running process has);
 * ``legal``: ``list(state.legal_moves())`` on states from the middle of such games, each
   asked for the first time;
 * ``view``: every seat's ``state.view(seat)`` of fresh states;
@@ -75,10 +78,10 @@ CONFIGS: dict[str, tuple[str, int | None]] = {
     "laconga": ("laconga", None),
 }
 """Each game measured: its registered name and players (``None``: its default)."""
-ROWS = ("playout", "legal", "view", "sample", "to_dict", "from_dict")
+ROWS = ("playout", "cold", "legal", "view", "sample", "to_dict", "from_dict")
 """The kinds of work counted in each game."""
 PLAYOUT_ACTIONS = {"scala40-4": 2500, "scala40-2": 2500, "skarney": 2500}
-"""Actions of the ``playout`` row, per game (:data:`DEFAULT_PLAYOUT_ACTIONS` otherwise)."""
+"""Actions of the ``playout`` and ``cold`` rows, per game (:data:`DEFAULT_PLAYOUT_ACTIONS` otherwise)."""
 DEFAULT_PLAYOUT_ACTIONS = 4000
 STATES = 120
 """The states from the middle of games that the other rows work on."""
@@ -184,6 +187,11 @@ class Workload:
         """Do ``share`` of one row's work; returns its units."""
         count = max(1, round(self.states * share))
         if kind == "playout":
+            return self.playout(max(1, round(self.actions * share)))
+        if kind == "cold":
+            from scala40 import clear_caches
+
+            clear_caches()
             return self.playout(max(1, round(self.actions * share)))
         if kind == "legal":
             # A deliberate regression's extra work must not find the moves kept.
@@ -426,6 +434,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     conditions: dict[str, Any] = {**interpreter(args.python), "scale": args.scale}
     if args.reference:
         figures = count_rows(rows, args.python, args.jobs, args.scale, layouts)
+        before = recorded.get("reference", {})
+        if before.get("commit") == args.reference and before.get("counted_with") == conditions:
+            # More rows of the same commit counted the same way (a row added since):
+            # the rows counted before are kept beside them.
+            figures = {**before["rows"], **figures}
         recorded["reference"] = {
             "commit": args.reference,
             "counted_with": conditions,
