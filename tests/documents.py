@@ -10,7 +10,9 @@ This module gives:
 * :func:`load`: a document of one format read back by its loader, and :func:`written`,
   a value written as its document again;
 * :func:`validator`: the format's schema as a real JSON Schema validator (``jsonschema``,
-  draft 2020-12) that resolves the protocols' references to the games' schemas, with
+  draft 2020-12) that resolves the protocols' references to the games' schemas (the
+  referee's protocol, ``serve.request`` and ``serve.answer``, too where scala40-server
+  is installed: its tests validate with them), with
   two differences from the ``jsonschema`` package's defaults, both as the schemas page
   says: a number written with a fraction is no integer, nor equal to one in ``const``
   and ``enum`` (JSON Schema's data model counts ``1.0`` as the integer 1; the loaders
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -155,11 +158,22 @@ _Validator: Any = jsonschema.validators.extend(
 ends the text (see the module)."""
 
 
+def _protocol_schemas() -> list[dict[str, Any]]:
+    """The protocols' schemas: the rules' (``scala40.schemas.PROTOCOLS``), then the
+    referee's (``scala40_server.protocol.SCHEMAS``) where scala40-server is installed:
+    the rules' tests need no server, the server's validate its requests and answers."""
+    documents = [protocol_schema(name) for name in PROTOCOLS]
+    if importlib.util.find_spec("scala40_server") is not None:
+        referee: Any = importlib.import_module("scala40_server.protocol")
+        documents += [referee.protocol_schema(name) for name in referee.SCHEMAS]
+    return documents
+
+
 @functools.cache
 def _documents() -> dict[str, dict[str, Any]]:
     """Every schema of the builtin games and of the protocols, by ``$id``."""
     documents = [json_schema(kind, game) for game in BUILTIN_GAMES for kind in KINDS]
-    documents += [protocol_schema(name) for name in PROTOCOLS]
+    documents += _protocol_schemas()
     return {document["$id"]: document for document in documents}
 
 
@@ -236,8 +250,8 @@ def walk(
 @functools.cache
 def validator(name: str) -> Any:
     """A validator of the schema whose ``$id`` is ``name`` plus ``.json`` (such as
-    ``chinchon.state`` or ``serve.request``; a fragment may follow:
-    ``serve.request#/$defs/apply``)."""
+    ``chinchon.state``, or ``serve.request`` where scala40-server is installed; a
+    fragment may follow: ``serve.request#/$defs/apply``)."""
     file, _, fragment = name.partition("#")
     reference = f"{file}.json" + (f"#{fragment}" if fragment else "")
     return _Validator({"$ref": reference}, registry=_registry())

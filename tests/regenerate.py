@@ -3,7 +3,9 @@
 
 A new state field, a new option or a new game changes what the library writes: the JSON
 Schemas that ship with the package (``src/scala40/schemas/*.json``, made from the code by
-:func:`scala40.schemas.write_schemas`), the digests of every game's play
+:func:`scala40.schemas.write_schemas`) and with the server where it is installed (the
+referee's requests and answers, whose payloads are the games':
+``server/src/scala40_server/schemas/*.json``), the digests of every game's play
 (``tests/protocol/test_digests.py``) and of its observation numbers
 (``tests/adapters/test_observation_digests.py``; a game without digests plays twice
 instead in both). This writes them from the code as it is, and prints what it wrote;
@@ -12,7 +14,11 @@ instead in both). This writes them from the code as it is, and prints what it wr
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import json
 from pathlib import Path
+from typing import Any
 
 import scala40.schemas
 from scala40.schemas import write_schemas
@@ -27,10 +33,23 @@ def main() -> None:
     folder = Path(scala40.schemas.__file__).parent
     written = write_schemas(folder)
     print(f"{len(written)} schemas written to {folder}")
+    if importlib.util.find_spec("scala40_server") is not None:
+        _write_server_schemas()
     for module in (test_digests, test_observation_digests):
         digests = module.taken()
         module.write(digests)
         print(f"{len(digests)} digests written to {module.__file__}")
+
+
+def _write_server_schemas() -> None:
+    """Write the server's own schemas into its package, as its write_schemas writes them
+    (it writes the rules' too, which ship with the rules alone)."""
+    protocol: Any = importlib.import_module("scala40_server.protocol")
+    folder = Path(protocol.__file__).parent / "schemas"
+    for name in protocol.SCHEMAS:
+        document = json.dumps(protocol.protocol_schema(name), indent=2, ensure_ascii=False)
+        (folder / f"{name}.json").write_text(document + "\n", encoding="utf-8")
+    print(f"{len(protocol.SCHEMAS)} schemas written to {folder}")
 
 
 if __name__ == "__main__":

@@ -62,5 +62,5 @@ def test_a_directory_named_like_an_option_follows_two_dashes(tmp_path: Path) -> 
     done = _run("--", "-out", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     written = sorted(path.name for path in (tmp_path / "-out").iterdir())
-    assert "serve.request.json" in written
+    assert "hand.verdict.json" in written
     assert done.stdout.splitlines()[0].startswith("-out/")

@@ -41,12 +41,16 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 
 def _shipped() -> dict[str, dict[str, Any]]:
-    """Every schema the package ships, by its ``$id`` (its file's name)."""
-    folder = resources.files("scala40.schemas")
+    """Every schema the two packages ship, by its ``$id`` (its file's name): the rules'
+    (the games' formats, which the referee's payloads refer to) and the server's."""
     found = {}
-    for entry in folder.iterdir():
-        if entry.name.endswith(".json"):
-            found[entry.name] = json.loads(entry.read_text("utf-8"))
+    for folder in (
+        resources.files("scala40.schemas"),
+        resources.files("scala40_server").joinpath("schemas"),
+    ):
+        for entry in folder.iterdir():
+            if entry.name.endswith(".json"):
+                found[entry.name] = json.loads(entry.read_text("utf-8"))
     return found
 
 

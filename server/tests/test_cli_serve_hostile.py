@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scala40.errors
-from scala40.schemas.protocol import request_fields
 from scala40_server.commands.serve import Referee, serve_stream
+from scala40_server.protocol import request_fields
 from tests.hostile import fuzz_settings
 
 OPERATIONS = Referee().operations

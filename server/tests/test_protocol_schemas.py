@@ -1,7 +1,8 @@
-"""The schemas of the command line's protocols (``serve.request.json``,
-``serve.answer.json``, ``check.verdict.json``, ``hand.verdict.json``), checked with a
-real JSON Schema validator (``jsonschema``, draft 2020-12) that resolves their
-references to the games' schemas by ``$id``.
+"""The schemas of the referee's protocol (``serve.request.json``, ``serve.answer.json``,
+:mod:`scala40_server.protocol`) and of the rules' command line's verdicts
+(``check.verdict.json``, ``hand.verdict.json``), checked with a real JSON Schema
+validator (``jsonschema``, draft 2020-12) that resolves their references to the games'
+schemas by ``$id``.
 
 * Real requests and answers of every operation of ``scala40 serve``, in every game
   (success and error answers alike), validate; so do the verdicts of ``check --jsonl``
@@ -9,9 +10,10 @@ references to the games' schemas by ``$id``.
 * Mutated ones are refused: a field left out, a field added, a value of the wrong kind
   at the top or deep in a payload (a state's turn, a view's hand, a move's type), an
   answer passed off as another operation's (a ``legal`` answer without its moves).
-* The protocol declares exactly the referee's operations, and ``scala40 schemas DIR``
-  writes every schema under its ``$id``, so that a validator given the directory
-  resolves every reference.
+* The protocol declares exactly the referee's operations; the files the server ships
+  are what the code makes; and :func:`~scala40_server.protocol.write_schemas` writes
+  every schema, the rules' and the referee's, under its ``$id``, so that a validator
+  given the directory resolves every reference.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import copy
 import io
 import json
 import random
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -31,6 +34,7 @@ jsonschema = pytest.importorskip("jsonschema")
 referencing = pytest.importorskip("referencing")
 
 from scala40.cli import main  # noqa: E402
+from scala40.errors import InvalidArgumentError  # noqa: E402
 from scala40.game import game_names, load_game  # noqa: E402
 from scala40.schemas import (  # noqa: E402
     BUILTIN_GAMES,
@@ -39,15 +43,18 @@ from scala40.schemas import (  # noqa: E402
     json_schema,
     protocol_schema,
 )
-from scala40.schemas.protocol import OPERATIONS  # noqa: E402
+from scala40_server import protocol  # noqa: E402
 from scala40_server.commands.serve import Referee  # noqa: E402
+from scala40_server.protocol import OPERATIONS, SCHEMAS, shipped_schema  # noqa: E402
 from scala40_server.serving.fair_deal import value_commitment_of  # noqa: E402
 from tests.protocol.cases import one_game_by_default  # noqa: E402
+from tests.tools.schema_validator import keywords_used  # noqa: E402
 
 
 def _registry() -> Any:
     documents = [json_schema(kind, game) for game in BUILTIN_GAMES for kind in KINDS]
     documents += [protocol_schema(name) for name in PROTOCOLS]
+    documents += [protocol.protocol_schema(name) for name in SCHEMAS]
     resources = [
         (document["$id"], referencing.Resource.from_contents(document)) for document in documents
     ]
@@ -184,8 +191,8 @@ def test_real_requests_and_answers_validate(name: str) -> None:
 
 def test_every_operation_is_declared_once() -> None:
     assert Referee().operations == tuple(operation.name for operation in OPERATIONS)
-    request = protocol_schema("serve.request")
-    answer = protocol_schema("serve.answer")
+    request = protocol.protocol_schema("serve.request")
+    answer = protocol.protocol_schema("serve.answer")
     assert list(request["$defs"]) == [operation.name for operation in OPERATIONS]
     assert list(answer["$defs"]) == [*(operation.name for operation in OPERATIONS), "error"]
 
@@ -382,18 +389,64 @@ def test_batch_verdicts_validate_and_mutated_ones_are_refused(
 
 # ---------------------------------------------------------------- the files
 
+SCHEMA_DIR = Path(__file__).resolve().parents[1] / "src" / "scala40_server" / "schemas"
+"""Where the server's schemas ship: its package's ``schemas`` directory."""
 
-def test_scala40_schemas_writes_every_schema_under_its_id(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+
+@pytest.mark.parametrize("name", SCHEMAS)
+def test_shipped_protocol_schemas_are_what_the_code_makes(name: str) -> None:
+    shipped = json.loads((SCHEMA_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    assert shipped == protocol.protocol_schema(name), (
+        f"{name}.json is stale: run 'python -m tests.regenerate'"
+    )
+    assert shipped["$id"] == f"{name}.json"
+    assert shipped_schema(name) == shipped
+
+
+def test_the_package_ships_the_protocols_schemas_alone() -> None:
+    # The games' schemas and the rules' verdicts ship with the rules (scala40.schemas):
+    # the server ships only its own, which refer to them by name.
+    shipped = {path.name for path in SCHEMA_DIR.glob("*.json")}
+    assert shipped == {f"{name}.json" for name in SCHEMAS}
+
+
+@pytest.mark.parametrize("name", ["check.verdict", "serve", 7])
+def test_an_unknown_schema_is_refused_with_the_rules_error(name: object) -> None:
+    for make in (protocol.protocol_schema, shipped_schema):
+        with pytest.raises(InvalidArgumentError, match="expected a protocol among serve"):
+            make(name)  # type: ignore[arg-type]
+
+
+def test_the_schemas_page_names_every_keyword_and_no_other() -> None:
+    # "The schemas use a small set of keywords": the page's list is the schemas' own,
+    # the rules' and the referee's together (the rules' tests hold their part alone).
+    page = (SCHEMA_DIR.parents[3] / "docs" / "schemas.rst").read_text(encoding="utf-8")
+    start = page.index("The schemas use a small set of keywords")
+    named = set(re.findall(r"``(\$?[a-zA-Z]+)``", page[start : page.index("\n\n", start)]))
+    used: set[str] = set()
+    for game in BUILTIN_GAMES:
+        for kind in KINDS:
+            used |= keywords_used(json_schema(kind, game))
+    for name in PROTOCOLS:
+        used |= keywords_used(protocol_schema(name))
+    for name in SCHEMAS:
+        used |= keywords_used(protocol.protocol_schema(name))
+    annotations = {"$schema", "$id", "title", "description", "default"}
+    assert used - annotations <= named | {"$defs"}, used - annotations - named
+    assert named - {"false", "op"} <= used, named - used
+
+
+def test_write_schemas_writes_every_schema_under_its_id(tmp_path: Path) -> None:
     target = tmp_path / "new" / "dir"
-    assert main(["schemas", str(target)]) == 0
-    printed = capsys.readouterr().out.splitlines()
-    names = sorted(Path(line).name for line in printed)
+    written = protocol.write_schemas(target)
+    names = sorted(path.name for path in written)
     assert names == sorted(path.name for path in target.iterdir())
-    assert len(names) == len(BUILTIN_GAMES) * len(KINDS) + len(PROTOCOLS)
+    assert len(names) == len(BUILTIN_GAMES) * len(KINDS) + len(PROTOCOLS) + len(SCHEMAS)
     for path in target.iterdir():
         assert json.loads(path.read_text(encoding="utf-8"))["$id"] == path.name
+    for name in SCHEMAS:  # byte for byte what ships
+        shipped = (SCHEMA_DIR / f"{name}.json").read_text(encoding="utf-8")
+        assert (target / f"{name}.json").read_text(encoding="utf-8") == shipped
     # A validator that knows only the directory resolves the references between files.
     stored = {
         path.name: referencing.Resource.from_contents(json.loads(path.read_text(encoding="utf-8")))

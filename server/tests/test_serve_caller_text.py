@@ -13,8 +13,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scala40.schemas.protocol import request_fields
 from scala40_server.commands.serve import Referee, serve_stream
+from scala40_server.protocol import request_fields
 from tests.hostile import fuzz_settings
 from tests.test_cli_caller_text import (
     ANY_TEXT,

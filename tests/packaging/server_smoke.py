@@ -2,7 +2,8 @@
 source tree on the path.
 
 It checks that the two are of one version, that the wheel carries the web table's page
-(``web/static``) and its PEP 561 marker, that ``scala40 web`` and ``scala40 serve`` are
+(``web/static``), the schemas of the referee's protocol (equal to what the code makes) and
+its PEP 561 marker, that ``scala40 web`` and ``scala40 serve`` are
 found by the rules' command line (the entry points of the group ``scala40.commands``),
 that the referee answers a game to its first move, and prints ``server smoke test
 passed`` with where scala40_server was imported from.
@@ -18,6 +19,7 @@ import scala40
 import scala40_server
 from scala40.cli import build_parser
 from scala40_server.commands.serve import serve_stream
+from scala40_server.protocol import SCHEMAS, protocol_schema, shipped_schema
 
 
 def main() -> None:
@@ -29,6 +31,8 @@ def main() -> None:
     for name in ("index.html", "app.js", "style.css"):
         assert package.joinpath("web").joinpath("static").joinpath(name).is_file(), name
     assert package.joinpath("py.typed").is_file()
+    for name in SCHEMAS:
+        assert shipped_schema(name) == protocol_schema(name), name
     arguments = build_parser().parse_args(["web", "--port", "0"])
     assert arguments.port == 0
     requests = [{"op": "games"}, {"op": "new", "game": "chinchon", "seed": 1}]

@@ -74,9 +74,10 @@ def _build(tmp_path: Path, project: Path) -> tuple[Path, Path]:
 @pytest.mark.slow  # four distributions built: nox -s soak, nox -s package
 def test_each_distribution_holds_its_own(tmp_path: Path) -> None:
     """The rules' wheel holds none of the server (no ``scala40/web``, no
-    ``scala40/serving``, no page) and names no command of it; the server's wheel holds
-    its package, its page, its marker, its license and its README, and registers its
-    commands; each sdist carries its README and LICENSE."""
+    ``scala40/serving``, no page, no schema of the referee's protocol) and names no
+    command of it; the server's wheel holds its package, its page, its protocol's schemas,
+    its marker, its license and its README, and registers its commands; each sdist
+    carries its README and LICENSE."""
     pytest.importorskip("build")
     rules_sdist, rules_wheel = _build(tmp_path, ROOT)
     server_sdist, server_wheel = _build(tmp_path, SERVER)
@@ -86,6 +87,8 @@ def test_each_distribution_holds_its_own(tmp_path: Path) -> None:
     assert any(name == "scala40/py.typed" for name in rules)
     assert not [name for name in rules if name.startswith(("scala40/web/", "scala40/serving/"))]
     assert not [name for name in rules if "/static/" in name or name.startswith("scala40_server")]
+    assert "scala40/schemas/hand.verdict.json" in rules
+    assert not [name for name in rules if name.startswith("scala40/schemas/serve.")]
     assert not any("scala40_server" in text for text in points), points
     with zipfile.ZipFile(server_wheel) as server:
         names = server.namelist()
@@ -93,7 +96,8 @@ def test_each_distribution_holds_its_own(tmp_path: Path) -> None:
         metadata = server.read(f"{info}/METADATA").decode()
         points_text = server.read(f"{info}/entry_points.txt").decode()
     for name in ("__init__.py", "py.typed", "web/static/app.js", "web/static/index.html",
-                 "web/static/style.css", "commands/serve.py", "serving/fair_deal.py"):  # fmt: skip
+                 "web/static/style.css", "commands/serve.py", "serving/fair_deal.py",
+                 "protocol.py", "schemas/serve.request.json", "schemas/serve.answer.json"):  # fmt: skip
         assert f"scala40_server/{name}" in names, name
     assert not [name for name in names if name.startswith("scala40/")]
     assert "Name: scala40-server" in metadata

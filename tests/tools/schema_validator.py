@@ -27,7 +27,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["KEYWORDS", "SchemaError", "check_schema", "errors", "is_valid"]
+__all__ = ["KEYWORDS", "SchemaError", "check_schema", "errors", "is_valid", "keywords_used"]
 
 ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default"})
 KEYWORDS = ANNOTATIONS | frozenset({
@@ -177,3 +177,18 @@ def errors(
 def is_valid(value: object, schema: Mapping[str, Any]) -> bool:
     """Whether ``value`` is valid against ``schema``."""
     return not errors(value, schema)
+
+
+def keywords_used(node: object, named: bool = False) -> set[str]:
+    """The keywords a schema uses (the names of its properties and $defs left out), for
+    the tests that hold the schemas page's list of keywords to the schemas' own."""
+    found: set[str] = set()
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if not named:
+                found.add(key)
+            found |= keywords_used(value, not named and key in ("properties", "$defs"))
+    elif isinstance(node, list):
+        for item in node:
+            found |= keywords_used(item)
+    return found

@@ -1,6 +1,6 @@
 """``scala40 schemas DIRECTORY``: write every JSON Schema the package ships into a
 directory, made if need be (:func:`scala40.schemas.write_schemas`): each format of each
-game, and the protocols of ``serve`` and of ``check --jsonl`` and ``hand --jsonl``.
+game, and the lines of ``check --jsonl``, ``hand --jsonl`` and the conformance corpus.
 """
 
 from __future__ import annotations
@@ -38,9 +38,10 @@ COMMAND = Command(
     summary="write the JSON Schemas of the library's formats and protocols into a directory",
     description="Write every JSON Schema the package ships into DIRECTORY, one file each, "
     "named after its $id. They are the state, move, ruleset, record, tournament and view "
-    "of each game, the requests and answers of 'serve', and the verdicts of 'check "
-    "--jsonl' and 'hand --jsonl'. The protocols refer to the games' schemas by their $id, "
-    "so a validator given the directory resolves every reference.",
+    "of each game, the verdicts of 'check --jsonl' and 'hand --jsonl', and a line of the "
+    "conformance corpus. A schema that refers to a game's schema does so by its $id, so "
+    "a validator given the directory resolves every reference ('serve --write-schemas', "
+    "with scala40-server installed, writes these and the schemas of 'serve' together).",
     configure=_configure,
     run=_run,
     epilog="examples:\n  scala40 schemas schemas/\n  python -m scala40.schemas schemas/",

@@ -1,7 +1,8 @@
 """JSON Schemas of the library's formats, for every game: states, moves, rulesets, game
 records, tournament results and the views an app sends its clients; and of the command
-line's protocols: the requests and answers of ``scala40 serve`` and the verdicts of
-``scala40 check --jsonl`` and ``scala40 hand --jsonl``.
+line's protocols: the verdicts of ``scala40 check --jsonl`` and ``scala40 hand --jsonl``
+(:mod:`scala40.schemas.verdicts`) and the lines of the conformance corpus. (The requests
+and answers of ``scala40 serve`` are the server's: scala40-server ships their schemas.)
 
 Each schema (JSON Schema draft 2020-12) is made from the code that writes the format:
 a ruleset's from its option fields, the moves' from their codecs, a state's by its
@@ -26,9 +27,9 @@ defence for a server that receives the library's formats; loading is the last wo
 >>> shipped_schema("ruleset", "chinchon") == schema
 True
 >>> PROTOCOLS
-('serve.request', 'serve.answer', 'check.verdict', 'hand.verdict', 'corpus.line')
->>> sorted(protocol_schema("serve.answer")["$defs"])[:3]
-['advance', 'apply', 'bot']
+('check.verdict', 'hand.verdict', 'corpus.line')
+>>> protocol_schema("hand.verdict")["$id"]
+'hand.verdict.json'
 """
 
 from __future__ import annotations
@@ -71,7 +72,6 @@ from scala40.records import (
 )
 from scala40.resignation import MAX_RESIGNED
 from scala40.rulesets import MAX_OPTION_INT
-from scala40.schemas.protocol import answer_schema, request_schema
 from scala40.schemas.verdicts import verdict_schema
 from scala40.tournament import (
     MAX_BOT_NAME,
@@ -103,12 +103,10 @@ BUILTIN_GAMES = game_registry.BUILTIN_GAMES
 """The games whose schemas ship with the package: the library's own, as the registry
 lists them (:data:`scala40.game.BUILTIN_GAMES`)."""
 
-PROTOCOLS = ("serve.request", "serve.answer", "check.verdict", "hand.verdict", "corpus.line")
-"""The command line's protocols whose schemas ship with the package: a request to
-``scala40 serve`` and its answer (each a union of one branch an operation,
-:mod:`scala40.schemas.protocol`), a line of ``scala40 check --jsonl`` and of ``scala40
-hand --jsonl``, and a line of the conformance corpus (:mod:`scala40.conformance`). Their
-payloads refer to the schemas of :data:`BUILTIN_GAMES`."""
+PROTOCOLS = ("check.verdict", "hand.verdict", "corpus.line")
+"""The command line's protocols whose schemas ship with the package: a line of ``scala40
+check --jsonl`` and of ``scala40 hand --jsonl`` (:mod:`scala40.schemas.verdicts`), and a
+line of the conformance corpus (:mod:`scala40.conformance`)."""
 
 
 def schema_file_name(kind: str, game: str | Game = "scala40") -> str:
@@ -155,14 +153,7 @@ def protocol_schema(name: str) -> dict[str, Any]:
         raise InvalidArgumentError(
             f"expected a protocol among {', '.join(PROTOCOLS)}, got {describe(name)}"
         )
-    if name == "serve.request":
-        body = request_schema(BUILTIN_GAMES)
-    elif name == "serve.answer":
-        body = answer_schema(BUILTIN_GAMES)
-    elif name == "corpus.line":
-        body = line_schema()
-    else:
-        body = verdict_schema(name.split(".")[0])
+    body = line_schema() if name == "corpus.line" else verdict_schema(name.split(".")[0])
     return {"$schema": DRAFT, **body}
 
 

@@ -3,15 +3,16 @@ standard input and output.
 
 Each line of input is one request, a JSON object; each gets one answer, one line of JSON,
 in order. A request names its operation in ``op`` and may carry an ``id`` (any JSON
-value of at most :data:`~scala40.schemas.protocol.MAX_ID_LENGTH` characters once written) that its answer repeats,
+value of at most :data:`~scala40_server.protocol.MAX_ID_LENGTH` characters once written) that its answer repeats,
 with its ``op``. An answer holds ``"ok": true`` and the operation's fields, or ``"ok":
 false`` and ``"error": {"type": ..., "message": ...}``: the class name of the library's error (such
 as ``IllegalMoveError``) and what was wrong. No request stops the referee, and none
 prints a traceback.
 
-The operations (each declared in :mod:`scala40.schemas.protocol`, whose request and answer
-fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
-:mod:`scala40.schemas` describe, operation by operation):
+The operations (each declared in :mod:`scala40_server.protocol`, whose request and answer
+fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` describe,
+operation by operation: they ship with this package, and ``scala40 serve
+--write-schemas DIR`` writes them beside the rules' schemas):
 
 ``games``
     the games and their presets.
@@ -108,7 +109,7 @@ misspelt ``"seeed"``), or a bad argument each get an error answer naming the pro
 (and, for a line that could not be read, its number), and the referee goes on. A client
 that counts its answers never waits for one that does not come.
 
-Bounds: a request line is at most :data:`~scala40.schemas.protocol.MAX_REQUEST_BYTES` bytes (a longer one is
+Bounds: a request line is at most :data:`~scala40_server.protocol.MAX_REQUEST_BYTES` bytes (a longer one is
 answered with an error and skipped), a number in it at most :data:`MAX_NUMBER_DIGITS`
 digits, the referee holds at most :data:`MAX_HANDLES` games at once (``close`` frees
 them), a ``check`` takes at most :data:`~scala40.schemas.verdicts.MAX_MELDS` melds, and the text
@@ -116,10 +117,10 @@ of a meld or of a hand is at most :data:`~scala40.schemas.verdicts.MAX_CARDS_TEX
 one call of the library, whose own bounds hold (a move's text, a state's size, a
 sample's draws), so no request's work grows without bound. What a request makes the bots
 do runs under a deadline of the referee's request bound (``request_seconds``,
-:data:`~scala40.schemas.protocol.DEFAULT_REQUEST_SECONDS` unless whoever starts it says
+:data:`~scala40_server.protocol.DEFAULT_REQUEST_SECONDS` unless whoever starts it says
 otherwise: ``scala40 serve --request-seconds``), each bot asked through
 :func:`scala40.bots.choose_move` within the sooner of that deadline and its
-``time_limit`` (at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT` seconds); the bot
+``time_limit`` (at most :data:`~scala40_server.protocol.MAX_TIME_LIMIT` seconds); the bot
 seats play in slices (at most :data:`~scala40_server.serving.bot_seats.MAX_BOT_MOVES` moves, and not
 past the deadline), ``advance`` playing on.
 
@@ -176,9 +177,9 @@ from scala40.errors import (
 from scala40.events import Event, events_of, events_since
 from scala40.game import Game, game_names, load_game
 from scala40.notation import position_head
-from scala40.schemas.protocol import MAX_ID_LENGTH, MAX_REQUEST_BYTES, request_fields
 from scala40.schemas.verdicts import MAX_CARDS_TEXT, MAX_MELDS
 from scala40.verdicts import Context, Request, judge_meld, meld_report
+from scala40_server.protocol import MAX_ID_LENGTH, MAX_REQUEST_BYTES, request_fields
 from scala40_server.serving.bot_seats import (
     DEFAULT_BOT,
     DEFAULT_REQUEST_SECONDS,
@@ -256,7 +257,7 @@ class Referee:
         self._numbers = itertools.count(1)
         # Each operation's handler and what it reaches of a held game (checked for every
         # request before its handler runs: scala40_server.serving.seat_access); the fields it
-        # takes are declared with its answer in scala40.schemas.protocol, and any other
+        # takes are declared with its answer in scala40_server.protocol, and any other
         # field is refused by name.
         self._operations: dict[str, tuple[_Handler, Reach]] = {
             "games": (self._games, Reach.PUBLIC),
@@ -283,12 +284,12 @@ class Referee:
     @property
     def operations(self) -> tuple[str, ...]:
         """The operations the referee answers, by name (each declared in
-        :mod:`scala40.schemas.protocol`)."""
+        :mod:`scala40_server.protocol`)."""
         return tuple(self._operations)
 
     def fields(self, op: str) -> tuple[str, ...]:
         """The fields operation ``op`` takes besides ``op`` and ``id`` (its declaration's,
-        :func:`scala40.schemas.protocol.request_fields`).
+        :func:`scala40_server.protocol.request_fields`).
 
         >>> from scala40_server.commands.serve import Referee
         >>> Referee().fields("view")
@@ -906,7 +907,7 @@ def serve_stream(
     The streams may be binary (the referee's own: lines read as bytes, each decoded from
     UTF-8 alone, answers written in UTF-8) or text (a text stream over a binary one,
     such as ``sys.stdin``, is read through its binary buffer). Every line gets one
-    answer: a line that is not UTF-8, blank, longer than :data:`~scala40.schemas.protocol.MAX_REQUEST_BYTES` bytes
+    answer: a line that is not UTF-8, blank, longer than :data:`~scala40_server.protocol.MAX_REQUEST_BYTES` bytes
     or not JSON is answered with an :class:`~scala40.InvalidValueError` that names the
     problem and the line's number.
     """

@@ -2,8 +2,8 @@
 bounds, and the seats of a held game that the referee's bots play.
 
 **The time budget.** A request gives a bot ``time_limit`` seconds a move
-(:data:`~scala40.schemas.protocol.DEFAULT_TIME_LIMIT` when it gives none, at most
-:data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`: bounds of the protocol). The
+(:data:`~scala40_server.protocol.DEFAULT_TIME_LIMIT` when it gives none, at most
+:data:`~scala40_server.protocol.MAX_TIME_LIMIT`: bounds of the protocol). The
 referee hands it to every bot whose factory takes a ``time_limit`` (the searches:
 ``montecarlo``, ``playout``, ``ismcts``), which stop searching once it has run out and
 answer within about one more playout or iteration; the others (``random``, ``greedy``)
@@ -17,7 +17,7 @@ table, bot and seed give the same move whenever the bot stops on its own budget
 
 **The request's bound.** Everything one request makes the bots do runs under a
 :class:`~scala40.deadline.Deadline` of the server's request bound
-(:data:`~scala40.schemas.protocol.DEFAULT_REQUEST_SECONDS` of wall time unless whoever
+(:data:`~scala40_server.protocol.DEFAULT_REQUEST_SECONDS` of wall time unless whoever
 starts the server says otherwise: ``scala40 serve --request-seconds``, ``scala40 web
 --request-seconds``; never the client). Each bot is asked through
 :func:`scala40.bots.choose_move`, with the sooner of that deadline and its own
@@ -55,7 +55,7 @@ from scala40.deadline import Deadline
 from scala40.errors import IllegalMoveError, InvalidArgumentError, InvalidValueError
 from scala40.events import Event, events_of
 from scala40.game import Bot, Game
-from scala40.schemas.protocol import (
+from scala40_server.protocol import (
     DEFAULT_REQUEST_SECONDS,
     DEFAULT_TIME_LIMIT,
     MAX_REQUEST_SECONDS,
@@ -89,7 +89,7 @@ MAX_BOT_MOVES = 500
 
 def check_request_seconds(value: object) -> float:
     """``value`` as a server's request bound: a number of seconds from 0.01 to
-    :data:`~scala40.schemas.protocol.MAX_REQUEST_SECONDS`.
+    :data:`~scala40_server.protocol.MAX_REQUEST_SECONDS`.
 
     >>> from scala40_server.serving.bot_seats import check_request_seconds
     >>> check_request_seconds(0.5)
@@ -107,7 +107,7 @@ def check_request_seconds(value: object) -> float:
 
 def check_time_limit(value: object) -> float:
     """``value`` as a time budget: a number of seconds above 0 and at most
-    :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`.
+    :data:`~scala40_server.protocol.MAX_TIME_LIMIT`.
 
     :raises InvalidValueError: any other value.
     """

@@ -18,7 +18,7 @@ import attrs
 
 from scala40.checks import describe, is_decimal
 from scala40.errors import InvalidArgumentError, InvalidValueError
-from scala40.schemas.protocol import MAX_SEED
+from scala40_server.protocol import MAX_SEED
 from scala40_server.serving.signatures import canonical_json, check_public_key
 
 __all__ = [

@@ -4,9 +4,9 @@ rulesets and their own fields alike, and refuse the same things with the same wo
 
 **Seeds** are read as the library's formats write them (a game record's ``"seed"`` is
 decimal text) and as a JSON integer, within what every JSON reader keeps exactly: an
-integer from 0 to :data:`~scala40.schemas.protocol.MAX_SEED_INTEGER` (2**53 - 1, the
+integer from 0 to :data:`~scala40_server.protocol.MAX_SEED_INTEGER` (2**53 - 1, the
 largest a JavaScript number holds exactly), or decimal text of ASCII digits from ``"0"``
-to :data:`~scala40.schemas.protocol.MAX_SEED` (2**64 - 1, the generator's whole range).
+to :data:`~scala40_server.protocol.MAX_SEED` (2**64 - 1, the generator's whole range).
 A larger integer is refused rather than rounded by whoever wrote it.
 
 **Rulesets** are a preset's name or a ruleset's dictionary (``ruleset.to_dict()``).
@@ -31,7 +31,7 @@ from typing import Any
 from scala40.checks import describe, is_decimal, is_int
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import Game
-from scala40.schemas.protocol import MAX_SEED, MAX_SEED_INTEGER
+from scala40_server.protocol import MAX_SEED, MAX_SEED_INTEGER
 
 __all__ = [
     "MAX_SEED",
@@ -88,9 +88,9 @@ def _seed_wanted(name: str) -> str:
 
 def read_seed(value: object, name: str = "seed") -> int:
     """A seed field's value: a JSON integer from 0 to
-    :data:`~scala40.schemas.protocol.MAX_SEED_INTEGER`, or decimal text (ASCII digits,
+    :data:`~scala40_server.protocol.MAX_SEED_INTEGER`, or decimal text (ASCII digits,
     no sign, no spaces, no leading zero: ``"00005"`` is refused, not read as 5) from 0 to
-    :data:`~scala40.schemas.protocol.MAX_SEED`.
+    :data:`~scala40_server.protocol.MAX_SEED`.
 
     :raises InvalidArgumentError: ``value`` is neither an integer nor text.
     :raises InvalidValueError: an integer or a number written as text out of range, or

@@ -2,7 +2,7 @@
 :class:`~scala40_server.web.tables.Tables` and :func:`~scala40_server.web.server.make_server` for a
 server of one's own), never by a client.
 
-* **request_seconds** (:data:`~scala40.schemas.protocol.DEFAULT_REQUEST_SECONDS`, 2, by
+* **request_seconds** (:data:`~scala40_server.protocol.DEFAULT_REQUEST_SECONDS`, 2, by
   default, from 0.01 to 60): the wall time everything one request makes the bots do runs
   under (a :class:`~scala40.deadline.Deadline`, handed to every bot through
   :func:`scala40.bots.choose_move`), waiting for a busy table included (then 503). The
@@ -99,7 +99,7 @@ import attrs
 
 from scala40.checks import describe, is_int, is_number
 from scala40.errors import InvalidArgumentError, InvalidValueError
-from scala40.schemas.protocol import DEFAULT_REQUEST_SECONDS, MAX_REQUEST_SECONDS
+from scala40_server.protocol import DEFAULT_REQUEST_SECONDS, MAX_REQUEST_SECONDS
 
 __all__ = [
     "DAY",

@@ -46,7 +46,7 @@ older number (a second tab, a request sent twice) is refused with status 409
 :func:`scala40.bots.choose_move` within the sooner of the request's deadline (the
 server's :attr:`~scala40_server.web.limits.ServerLimits.request_seconds` from the request's
 start, waiting for the table included) and the table's ``bot_time_limit`` seconds a move
-(at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`), until a person is to decide,
+(at most :data:`~scala40_server.protocol.MAX_TIME_LIMIT`), until a person is to decide,
 the game ends, or the deadline has passed (after one bot move at least; the answer then
 says ``waiting``, and ``advance`` plays on). What the bots think is paid from the
 client's and the table's budgets, and a bot that searches thinks in one of the server's

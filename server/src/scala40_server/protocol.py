@@ -1,8 +1,10 @@
 """The protocol of ``scala40 serve``, operation by operation: each operation's request and
-answer, declared once (:data:`OPERATIONS`), with the bounds the referee keeps; from it
-:mod:`scala40.schemas` makes the JSON Schemas of the requests and the answers
-(``serve.request.json``, ``serve.answer.json``). A ``check`` answers each meld as
-the command line does (:mod:`scala40.schemas.verdicts`, whose bounds it keeps).
+answer, declared once (:data:`OPERATIONS`), with the bounds the referee keeps; from it the
+JSON Schemas of the requests and the answers (``serve.request.json``,
+``serve.answer.json``: :func:`protocol_schema`), which ship with this package
+(:func:`shipped_schema`) and which ``scala40 serve --write-schemas DIR`` writes beside
+the rules' own (:func:`write_schemas`). A ``check`` answers each meld as the command line
+does (:mod:`scala40.schemas.verdicts`, whose bounds it keeps).
 
 Every request names its operation in ``op``; every answer repeats it (``null`` in the
 answer to a request that named none the referee knows), with ``ok``, and ``id`` when the
@@ -15,14 +17,16 @@ its moves. Each operation's request and answer
 is also under the schema's ``$defs``, by the operation's name.
 
 The payloads that belong to one game (a state, a view, a move, a ruleset) refer to that
-game's schemas by their ``$id``, the file names the schemas are written under
-(``scala40.view.json``...): a validator given the directory ``scala40 schemas DIR``
-writes finds them all.
+game's schemas by their ``$id``, the file names the rules write them under
+(``scala40.view.json``..., :func:`scala40.schemas.write_schemas`): a validator given the
+directory ``scala40 serve --write-schemas DIR`` writes finds them all. The schemas are
+made of the rules' public building blocks (:mod:`scala40.schemas.parts`), so that cards
+and seeds are described as the library writes them.
 
 Adding an operation to the referee is one entry here beside its handler in
 :mod:`scala40_server.commands.serve`; a test checks that the two name the same operations.
 
->>> from scala40.schemas.protocol import OPERATIONS
+>>> from scala40_server.protocol import OPERATIONS
 >>> [operation.name for operation in OPERATIONS][:6]
 ['games', 'new', 'commit', 'reveal', 'deal', 'legal']
 >>> schema = OPERATIONS[5].answer_schema(("scala40",))
@@ -34,32 +38,40 @@ Adding an operation to the referee is one entry here beside its handler in
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import attrs
 
-from scala40._format.schema import array, boolean, card, card_text, integer, obj, text
+import scala40.schemas
 from scala40.bots import MAX_BOT_SPEC
+from scala40.checks import describe
+from scala40.errors import InvalidArgumentError
+from scala40.schemas import BUILTIN_GAMES
+from scala40.schemas.parts import DRAFT, array, boolean, card, card_text, integer, obj, text
 from scala40.schemas.verdicts import MAX_CARDS_TEXT, MAX_MELDS, meld_report_schema
 
 __all__ = [
     "DEFAULT_REQUEST_SECONDS",
     "DEFAULT_TIME_LIMIT",
-    "MAX_CARDS_TEXT",
     "MAX_ID_LENGTH",
-    "MAX_MELDS",
     "MAX_REQUEST_BYTES",
     "MAX_REQUEST_SECONDS",
     "MAX_SEED",
     "MAX_SEED_INTEGER",
     "MAX_TIME_LIMIT",
     "OPERATIONS",
+    "SCHEMAS",
     "Operation",
     "answer_schema",
-    "meld_report_schema",
+    "protocol_schema",
     "request_fields",
     "request_schema",
+    "shipped_schema",
+    "write_schemas",
 ]
 
 MAX_REQUEST_BYTES = 1 << 20
@@ -765,7 +777,7 @@ def request_fields(name: str) -> tuple[str, ...]:
     """The fields operation ``name`` takes besides ``op`` and ``id``, in order: the
     referee refuses any other by name.
 
-    >>> from scala40.schemas.protocol import request_fields
+    >>> from scala40_server.protocol import request_fields
     >>> request_fields("sample")
     ('handle', 'seat', 'seed')
     """
@@ -829,3 +841,67 @@ def _when(values: Mapping[str, object], reference: str) -> dict[str, Any]:
     one branch the value names, and reports that branch's problems (a ``oneOf`` would
     report only that no branch fits)."""
     return {"if": _having(values), "then": {"$ref": reference}}
+
+
+SCHEMAS = ("serve.request", "serve.answer")
+"""The schemas of the protocol, by ``$id`` less ``.json``: a request to ``scala40 serve``
+(:func:`request_schema`) and its answer (:func:`answer_schema`), made for the payloads
+of :data:`scala40.schemas.BUILTIN_GAMES`."""
+
+
+def _schema_name(name: object) -> str:
+    if not (isinstance(name, str) and name in SCHEMAS):
+        raise InvalidArgumentError(
+            f"expected a protocol among {', '.join(SCHEMAS)}, got {describe(name)}"
+        )
+    return name
+
+
+def protocol_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema ``name`` (one of :data:`SCHEMAS`), made from the code, as a whole
+    document: its ``$schema`` and its ``$id``, ``<name>.json``.
+
+    :raises InvalidArgumentError: ``name`` is not one of :data:`SCHEMAS`.
+
+    >>> from scala40_server.protocol import protocol_schema
+    >>> schema = protocol_schema("serve.answer")
+    >>> schema["$id"], sorted(schema["$defs"])[:3]
+    ('serve.answer.json', ['advance', 'apply', 'bot'])
+    """
+    if _schema_name(name) == "serve.request":
+        body = request_schema(BUILTIN_GAMES)
+    else:
+        body = answer_schema(BUILTIN_GAMES)
+    return {"$schema": DRAFT, **body}
+
+
+def shipped_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema ``name`` (one of :data:`SCHEMAS`) as this package ships it: the
+    file ``<name>.json`` of its ``schemas`` directory, which a test holds equal to
+    :func:`protocol_schema`.
+
+    :raises InvalidArgumentError: ``name`` is not one of :data:`SCHEMAS`.
+    """
+    folder = resources.files("scala40_server").joinpath("schemas")
+    contents = folder.joinpath(f"{_schema_name(name)}.json").read_text(encoding="utf-8")
+    document: dict[str, Any] = json.loads(contents)
+    return document
+
+
+def write_schemas(directory: str | Path) -> list[Path]:
+    """Write every schema a client of ``scala40 serve`` validates with into ``directory``
+    (made if need be, with its parents): the rules' (:func:`scala40.schemas.write_schemas`:
+    each format of each built-in game, and the command line's verdicts), then
+    :data:`SCHEMAS`, whose payloads refer to the games' by file name, so that a validator
+    given the directory resolves every reference. Returns the files written.
+
+    :raises OSError: the directory cannot be made, or a file cannot be written there.
+    """
+    written = scala40.schemas.write_schemas(directory)
+    folder = Path(directory)
+    for name in SCHEMAS:
+        path = folder / f"{name}.json"
+        document = json.dumps(protocol_schema(name), indent=2, ensure_ascii=False)
+        path.write_text(document + "\n", encoding="utf-8")
+        written.append(path)
+    return written
