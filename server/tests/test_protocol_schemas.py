@@ -461,14 +461,50 @@ def test_write_schemas_writes_every_schema_under_its_id(tmp_path: Path) -> None:
     assert not validator.is_valid({**answer, "state": {**answer["state"], "turn": "x"}})
 
 
-def test_scala40_schemas_refuses_a_directory_it_cannot_write(
+def test_serve_write_schemas_writes_them_and_prints_each_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    target = tmp_path / "not" / "yet"
+    assert main(["serve", "--write-schemas", str(target)]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    printed = out.splitlines()
+    assert sorted(Path(line).name for line in printed) == sorted(
+        path.name for path in target.iterdir()
+    )
+    assert len(printed) == len(BUILTIN_GAMES) * len(KINDS) + len(PROTOCOLS) + len(SCHEMAS)
+    for name in SCHEMAS:
+        assert (target / f"{name}.json").read_bytes() == (SCHEMA_DIR / f"{name}.json").read_bytes()
+    # A directory that exists is written into, its other files left alone.
+    (target / "mine.txt").write_text("kept")
+    assert main(["serve", "--write-schemas", str(target)]) == 0
+    assert (target / "mine.txt").read_text() == "kept"
+
+
+@pytest.mark.parametrize("command", [["schemas"], ["serve", "--write-schemas"]], ids=" ".join)
+def test_a_directory_that_cannot_be_written_is_one_line(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``scala40 serve --write-schemas`` refuses what ``scala40 schemas`` refuses, in the
+    same words: a file where the directory would be, or a directory below a file."""
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    assert main(["schemas", str(blocker)]) == 1
-    error = capsys.readouterr().err
-    assert error.startswith("error: cannot write the schemas into")
-    assert "not a directory" in error
-    assert main(["schemas", str(blocker / "below")]) == 1
-    assert "Traceback" not in capsys.readouterr().err
+    for directory in (blocker, blocker / "below"):
+        assert main([*command, str(directory)]) == 1
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err.startswith(f"error: cannot write the schemas into {str(directory)!r}: ")
+        assert err.count("\n") == 1
+        assert "Traceback" not in err
+    assert main([*command, str(blocker)]) == 1
+    assert "not a directory" in capsys.readouterr().err.lower()
+    assert blocker.read_text() == "x"
+
+
+def test_serve_write_schemas_without_a_directory_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["serve", "--write-schemas"]) == 2
+    err = capsys.readouterr().err
+    assert "--write-schemas" in err
+    assert err.count("\n") == 1

@@ -160,6 +160,7 @@ from scala40.checks import describe
 from scala40.commands import (
     EXIT_OK,
     Command,
+    CommandError,
     UsageError,
     add_game_option,
     card_names,
@@ -179,7 +180,12 @@ from scala40.game import Game, game_names, load_game
 from scala40.notation import position_head
 from scala40.schemas.verdicts import MAX_CARDS_TEXT, MAX_MELDS
 from scala40.verdicts import Context, Request, judge_meld, meld_report
-from scala40_server.protocol import MAX_ID_LENGTH, MAX_REQUEST_BYTES, request_fields
+from scala40_server.protocol import (
+    MAX_ID_LENGTH,
+    MAX_REQUEST_BYTES,
+    request_fields,
+    write_schemas,
+)
 from scala40_server.serving.bot_seats import (
     DEFAULT_BOT,
     DEFAULT_REQUEST_SECONDS,
@@ -1005,9 +1011,31 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="the wall time a request lets the bots think, however long the client asks "
         f"a bot to (default {DEFAULT_REQUEST_SECONDS:g}, at most {MAX_REQUEST_SECONDS:g})",
     )  # fmt: skip
+    parser.add_argument(
+        "--write-schemas", metavar="DIR",
+        help="instead of refereeing, write the JSON Schemas of the requests and answers "
+        "into DIR, with the rules' schemas their payloads refer to (made, with its "
+        "parents, if it does not exist), and print each file's path",
+    )  # fmt: skip
+
+
+def _write_schemas(directory: str) -> int:
+    """Write every schema a client validates with into ``directory`` and print each file,
+    refusing a directory it cannot make or write to in one line, as ``scala40 schemas``
+    does (:func:`scala40_server.protocol.write_schemas`)."""
+    try:
+        written = write_schemas(directory)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise CommandError(f"cannot write the schemas into {directory!r}: {reason}") from None
+    for path in written:
+        print(path)
+    return EXIT_OK
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.write_schemas is not None:
+        return _write_schemas(args.write_schemas)
     # The standard streams' bytes: each line decoded alone, the answers in UTF-8, whatever
     # the locale's encoding.
     try:
@@ -1026,9 +1054,11 @@ COMMAND = Command(
     description="Read one JSON request a line on standard input and write one JSON "
     "answer a line on standard output: create games of any game from rules and a seed, "
     "list legal moves, apply moves, let the referee's bots play seats or suggest a move, "
-    "a seat's view, samples, check melds, value hands, save and load states. Errors are answers too. It stops at the end of the input.",
+    "a seat's view, samples, check melds, value hands, save and load states. Errors are answers too. It stops at the end of the input. "
+    "--write-schemas DIR writes the JSON Schemas of the requests and answers instead.",
     configure=_configure,
     run=_run,
-    epilog="examples:\n  scala40 serve < requests.jsonl > answers.jsonl\n  scala40 serve --game chinchon",
+    epilog="examples:\n  scala40 serve < requests.jsonl > answers.jsonl\n"
+    "  scala40 serve --game chinchon\n  scala40 serve --write-schemas schemas/",
 )
 """The ``serve`` command."""
