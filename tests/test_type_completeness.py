@@ -25,10 +25,32 @@ from scala40.games._knock import shared
 from scala40.games._knock.family import BOTS
 from tests.protocol.cases import knock_packages
 
-FLOOR = 0.9966
-"""The share of the exported symbols of known type, reached (3,491 of 3,502, 99.7%,
+FLOOR = 0.9965
+"""The share of the exported symbols of known type, reached (3,221 of 3,232, 99.66%,
 without the ``rl`` extra): a change that leaves a public symbol's type to inference, or
-makes a root type partly unknown, falls below it."""
+makes a root type partly unknown, falls below it. A share moves with the count of
+symbols too (the serve protocol's 35 leaving for the server lowered it by 0.002 points
+with the same symbols unknown), so the symbols of unknown type are also held by name
+(:data:`UNKNOWN_WITHOUT_EXTRAS`)."""
+
+UNKNOWN_WITHOUT_EXTRAS = frozenset(
+    {
+        "scala40.adapters.gym.SeatEnv",
+        "scala40.adapters.openspiel.OpenSpielGame",
+        "scala40.adapters.openspiel.OpenSpielState",
+        "scala40.adapters.openspiel.OpenSpielState.__init__",
+        "scala40.adapters.openspiel.serialize_game_and_state",
+        "scala40.adapters.openspiel_bots.OpenSpielBot",
+        "scala40.adapters.openspiel_bots.OpenSpielPolicy",
+        "scala40.adapters.openspiel_bots.Restartable",
+        "scala40.adapters.pettingzoo.GameEnv",
+        "scala40.adapters.pettingzoo.env",
+        "scala40.adapters.pettingzoo.raw_env",
+    }
+)
+"""The only symbols whose types may be unknown: the adapters' classes deriving from the
+optional frameworks' (and what takes or gives them), unknown where the ``rl`` extra is
+not installed, and PettingZoo's ``env`` factory."""
 
 
 def _basedpyright() -> str | None:
@@ -60,6 +82,9 @@ def test_the_public_api_s_types_are_known(tmp_path: Path) -> None:
         symbol["name"] for symbol in symbols if symbol["isExported"] and not symbol["isTypeKnown"]
     )
     score = report["completenessScore"]
+    assert set(unknown) <= UNKNOWN_WITHOUT_EXTRAS, (
+        f"symbols of unknown type: {sorted(set(unknown) - UNKNOWN_WITHOUT_EXTRAS)}"
+    )
     assert score >= FLOOR, f"type completeness {score:.2%}, below {FLOOR:.2%}: {unknown}"
     # A knock game's package re-exports the family's names (its kinds among them) and its
     # Move from private modules: a type checker counts them the package's only where it
