@@ -84,16 +84,21 @@ def test_a_request_spelled_otherwise_is_answered_as_its_schema_judges_it(
     request, held = requests[index]
     changes = _request_changes(game.name, index)
     change = data.draw(st.sampled_from(changes), label="change")
+    _judge(game, request, held, change, f"{change[0]} {change[1]} {change[2]!r:.60}")
+
+
+def _judge(game: Game, request: dict[str, Any], held: Any, change: Change, what: str) -> None:
+    """Send ``request`` changed by ``change`` to a new referee (holding ``held`` under
+    the request's handle, if any) and check that it answers as the schema judges."""
     changed = _changed(request, change)
     referee = Referee()
     if held is not None and changed.get("handle") == "?":
         changed["handle"] = referee.answer({"op": "load", "state": held})["handle"]
     by_schema = validator("serve.request").is_valid(changed)
     answer = library_errors_only(referee.answer, changed)
-    by_referee = answer["ok"]
-    assert by_referee == by_schema, (
-        f"{game.name} {request['op']} with {change[0]} {change[1]} {change[2]!r:.60}: "
-        f"the schema {'accepts' if by_schema else 'refuses'} it, the referee answers "
+    assert answer["ok"] == by_schema, (
+        f"{game.name} {request['op']} with {what}: the schema "
+        f"{'accepts' if by_schema else 'refuses'} it, the referee answers "
         f"{answer.get('error', 'ok')}"
     )
 
@@ -129,16 +134,6 @@ def test_card_text_with_other_separators_is_answered_as_its_schema_judges_it(
             if not kinds or kinds[0] in seen:
                 continue
             seen.add(kinds[0])
-            changed = _changed(request, (path, what, other))
-            referee = Referee()
-            if held is not None and changed.get("handle") == "?":
-                changed["handle"] = referee.answer({"op": "load", "state": held})["handle"]
-            by_schema = validator("serve.request").is_valid(changed)
-            answer = library_errors_only(referee.answer, changed)
-            assert answer["ok"] == by_schema, (
-                f"{game.name} {request['op']} with {path} {kinds[0]} {other!r:.60}: the "
-                f"schema {'accepts' if by_schema else 'refuses'} it, the referee answers "
-                f"{answer.get('error', 'ok')}"
-            )
+            _judge(game, request, held, (path, what, other), f"{path} {kinds[0]} {other!r:.60}")
             judged += 1
     assert judged >= len(_SEPARATORS), f"{game.name}: {judged} card texts respelled"
