@@ -1,36 +1,20 @@
-"""Compound turns (``GameState.apply_turn``) and the per-move ``can_…``/``verify_…``
-checks of the engine (deprecated for every game's ``can`` and ``verify``, and still
-answering as they do). Tests cite the rule IDs they check."""
+"""Compound turns (``GameState.apply_turn``) and the engine's checks of one move at a time
+(``can`` and ``verify``). Tests cite the rule IDs they check."""
 
 from __future__ import annotations
 
-import random
-import re
-from collections.abc import Callable
-from typing import Any
-
 import pytest
 
-import scala40
 from scala40 import (
-    PRESETS,
-    Discard,
-    DrawStock,
     GameState,
     IllegalMoveError,
     InvalidMoveError,
-    LayOff,
-    Move,
     PutDown,
-    Split,
-    SwapJoker,
-    TakeDiscard,
-    TakeUpcard,
     new_game,
     parse_cards,
 )
 from scala40.cards import format_cards
-from tests.games.scala40.helpers import make_position, playout, state_fields, unlisted_moves
+from tests.games.scala40.helpers import make_position, state_fields
 
 
 def opening_position() -> GameState:
@@ -110,7 +94,6 @@ def test_a_compound_turn_needs_moves_and_a_player_to_move() -> None:
         chance.apply_turn("draw")
 
 
-@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_draw_checks_s40_draw_stock_s40_draw_discard() -> None:
     state = make_position(
         hands=["7S 8S 2D 5C", "2C 3C 4C 5H"],
@@ -118,29 +101,28 @@ def test_the_draw_checks_s40_draw_stock_s40_draw_discard() -> None:
         opened=[True, True],
         turns_played=[1, 1],
     )
-    assert state.can_draw()
-    assert state.can_take_discard()  # 7S 8S 9S
-    assert not state.can_take_upcard()
+    assert state.can("draw")
+    assert state.can("take")  # 7S 8S 9S
+    assert not state.can("upcard")
     with pytest.raises(IllegalMoveError, match="S40-V-UPCARD"):
-        state.verify_take_upcard()
-    state.verify_draw()
-    state.verify_take_discard()
+        state.verify("upcard")
+    state.verify("draw")
+    state.verify("take")
     after = state.apply("draw")
-    assert not after.can_draw()
+    assert not after.can("draw")
     with pytest.raises(IllegalMoveError, match=r"\(S40-TURN\)$"):
-        after.verify_draw()
+        after.verify("draw")
     unopened = make_position(
         hands=["7S 8S 2D 5C", "2C 3C 4C 5H"],
         discard="9S",
         opened=[False, True],
         turns_played=[1, 1],
     )
-    assert not unopened.can_take_discard()
+    assert not unopened.can("take")
     with pytest.raises(IllegalMoveError, match="S40-DRAW-STOCK"):
-        unopened.verify_take_discard()
+        unopened.verify("take")
 
 
-@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_melding_checks_s40_after_open_s40_swap() -> None:
     state = make_position(
         hands=["7S 8S 9S 10H 4H 5D 2C", "2H 3H 5S 5H"],
@@ -150,30 +132,29 @@ def test_the_melding_checks_s40_after_open_s40_swap() -> None:
         turns_played=[1, 1],
         phase="play",
     )
-    assert state.can_put_down("9S 8S 7S")
-    assert not state.can_put_down("7S 8S 10H")
+    assert state.can("meld 9S 8S 7S")
+    assert not state.can("meld 7S 8S 10H")
     with pytest.raises(IllegalMoveError, match=r"\(S40-SEQ, S40-SET, S40-JOKER\)$"):
-        state.verify_put_down("7S 8S 10H")
-    assert state.can_lay_off("9S", 1) is False
-    assert state.can_lay_off("4H", 1)
-    state.verify_lay_off("4H", 1)
-    assert not state.can_lay_off("10H", 0, "high")  # 9H is missing
+        state.verify("meld 7S 8S 10H")
+    assert state.can("layoff 9S #1") is False
+    assert state.can("layoff 4H #1")
+    state.verify("layoff 4H #1")
+    assert not state.can("layoff 10H #0 high")  # 9H is missing
     with pytest.raises(IllegalMoveError, match="S40-AFTER-OPEN"):
-        state.verify_lay_off("10H", 0, "high")
-    assert not state.can_swap_joker("5D", 0)
+        state.verify("layoff 10H #0 high")
+    assert not state.can("swap 5D #0")
     with pytest.raises(IllegalMoveError, match=r"\(S40-SWAP\)$"):
-        state.verify_swap_joker("5D", 0)
-    assert state.can_discard("2C")
-    assert not state.can_discard("KD")
+        state.verify("swap 5D #0")
+    assert state.can("discard 2C")
+    assert not state.can("discard KD")
     with pytest.raises(IllegalMoveError, match="S40-DISCARD"):
-        state.verify_discard("KD")
+        state.verify("discard KD")
     with pytest.raises(InvalidMoveError):
-        state.can_discard("ZZ")
+        state.can("discard ZZ")
     with pytest.raises(InvalidMoveError):
-        state.can_lay_off("5D", -1)
+        state.can("layoff 5D #-1")
 
 
-@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_split_checks_s40_v_split() -> None:
     state = make_position(
         rules="classic",
@@ -184,113 +165,17 @@ def test_the_split_checks_s40_v_split() -> None:
         turns_played=[1, 1],
         phase="play",
     )
-    pieces = [("5S 6S 7S", ""), ("7S 8S 9S", "")]
-    assert state.can_split(0, "7S", pieces)
-    state.verify_split(0, "7S", pieces)
-    assert not state.can_split(0, "2D", pieces)
-    with pytest.raises(IllegalMoveError):
-        state.verify_split(0, "2D", pieces)
+    split = "split #0 7S : 5S 6S 7S / 7S 8S 9S"
+    assert state.can(split)
+    state.verify(split)
+    assert not state.can("split #0 2D : 5S 6S 7S / 7S 8S 9S")
+    with pytest.raises((IllegalMoveError, InvalidMoveError)):
+        state.verify("split #0 2D : 5S 6S 7S / 7S 8S 9S")
 
 
-def _check_call(state: GameState, move: Move) -> bool:
-    """The ``can_…`` method of ``move``'s type, called with the move's fields."""
-    if isinstance(move, DrawStock):
-        return state.can_draw()
-    if isinstance(move, TakeDiscard):
-        return state.can_take_discard()
-    if isinstance(move, TakeUpcard):
-        return state.can_take_upcard()
-    if isinstance(move, PutDown):
-        return state.can_put_down(move.cards, move.represented)
-    if isinstance(move, LayOff):
-        return state.can_lay_off(move.card, move.meld, move.end, move.represents)
-    if isinstance(move, SwapJoker):
-        return state.can_swap_joker(move.card, move.meld)
-    if isinstance(move, Split):
-        return state.can_split(move.meld, move.added, move.pieces)
-    assert isinstance(move, Discard)
-    return state.can_discard(move.card)
-
-
-def _verify_call(state: GameState, move: Move) -> None:
-    fields: dict[type, Any] = {
-        DrawStock: lambda: state.verify_draw(),
-        TakeDiscard: lambda: state.verify_take_discard(),
-        TakeUpcard: lambda: state.verify_take_upcard(),
-    }
-    if type(move) in fields:
-        fields[type(move)]()
-    elif isinstance(move, PutDown):
-        state.verify_put_down(move.cards, move.represented)
-    elif isinstance(move, LayOff):
-        state.verify_lay_off(move.card, move.meld, move.end, move.represents)
-    elif isinstance(move, SwapJoker):
-        state.verify_swap_joker(move.card, move.meld)
-    elif isinstance(move, Split):
-        state.verify_split(move.meld, move.added, move.pieces)
-    else:
-        assert isinstance(move, Discard)
-        state.verify_discard(move.card)
-
-
-@pytest.mark.filterwarnings("ignore::DeprecationWarning")
-@pytest.mark.parametrize("preset", ["official", "classic", "online"])
-def test_each_check_agrees_with_the_legal_moves(preset: str) -> None:
-    # Every listed move passes its check; moves not listed fail theirs, naming a rule.
-    chooser = random.Random(5)
-    start = new_game(PRESETS[preset], players=3, seed=11)
-    checked = 0
-    for state, _, _ in playout(start, chooser, 160):
-        if state.is_chance:
-            continue
-        for move in state.legal_moves():
-            assert _check_call(state, move), move
-            _verify_call(state, move)
-            checked += 1
-        for move in unlisted_moves(state, chooser, limit=5):
-            assert not state.is_legal(move), move  # a value the state takes is listed
-            if state.is_legal(str(move)):
-                # Its text reads as a listed move (a layoff without its end): the checks
-                # take their arguments as a text is read.
-                assert _check_call(state, move), move
-                continue
-            if isinstance(
-                move, (DrawStock, TakeDiscard, TakeUpcard, PutDown, LayOff, SwapJoker, Discard)
-            ):
-                assert not _check_call(state, move), move
-                with pytest.raises(
-                    IllegalMoveError, match=r"\((S40|C)-[A-Z0-9-]+(, S40-[A-Z0-9-]+)*\)$"
-                ):
-                    _verify_call(state, move)
-    assert checked > 500
-
-
-def test_the_pairs_of_one_kind_of_move_are_deprecated() -> None:
-    state = GameState.from_position(
-        hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
-        turns_played=[1, 1], phase="play",
-    )  # fmt: skip
-    calls: dict[str, tuple[Callable[[], bool], bool]] = {
-        "can_put_down": (lambda: state.can_put_down("7S 8S 9S"), True),
-        "can_discard": (lambda: state.can_discard("2D"), True),
-        "can_draw": (lambda: state.can_draw(), False),
-        "can_lay_off": (lambda: state.can_lay_off("2D", 0), False),
-    }
-    for name, (call, answer) in calls.items():
-        with pytest.deprecated_call(
-            match=f"GameState.{name} is deprecated and will be removed in"
-        ):
-            assert call() is answer
-    with pytest.deprecated_call(), pytest.raises(IllegalMoveError):
-        state.verify_discard("KD")
-    with pytest.warns(DeprecationWarning, match="will be removed in") as caught:
-        state.can_draw()
-    removal = re.search(r"removed in (\d+)\.(\d+)\.(\d+):", str(caught[0].message))
-    assert removal is not None, caught[0].message
-    release = re.match(r"(\d+)\.(\d+)\.(\d+)", scala40.__version__)
-    assert release is not None
-    # The release that removes them is still to come: preparing it fails here until they go.
-    assert tuple(map(int, removal.groups())) > tuple(map(int, release.groups()))
-    assert state.can("meld 7S 8S 9S")
-    assert state.can("discard 2D")
-    assert not state.can("draw")
+def test_the_pairs_of_one_kind_of_move_are_gone() -> None:
+    # Deprecated in 0.3.0 and removed in 0.6.0, as the changelog promised: every game's
+    # ``can`` and ``verify`` take the same moves.
+    state = new_game(players=2, seed=1)
+    for name in ("can_draw", "verify_draw", "can_discard", "verify_put_down", "can_split"):
+        assert not hasattr(state, name), name

@@ -17,7 +17,6 @@ False
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -40,11 +39,7 @@ from scala40.games.scala40.generate import generate
 from scala40.games.scala40.load import MAX_PLACED, meld_from_spec
 from scala40.games.scala40.moves import (
     MOVES,
-    Discard,
-    DrawStock,
-    LayOff,
     Move,
-    Split,
     SwapJoker,
     TakeDiscard,
     TakeUpcard,
@@ -53,9 +48,7 @@ from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.games.scala40.view import PlayerView
-from scala40.melds import Meld, MeldEnd
-from scala40.melds._spelling import loose_spelling
-from scala40.movekinds import as_move_cards, as_some_move_cards, format_meld_text
+from scala40.melds import Meld
 
 __all__ = [
     "MAX_COUNT",
@@ -96,9 +89,6 @@ class GameState(StateRecord[PlayerView]):
     Traceback (most recent call last):
     ...
     scala40.errors.InvalidMoveError: bad card '9X': expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK) in move 'meld 7S 8S 9X'
-
-    The pairs of methods of one kind of move each (``can_discard``, ``verify_discard``...)
-    are deprecated and go in 0.6.0: ``can`` and ``verify`` take the same moves.
     """
 
     MOVES = MOVES
@@ -161,128 +151,6 @@ class GameState(StateRecord[PlayerView]):
             f"{self.rules.opening_threshold}: the melds put down must reach it together "
             "(S40-OPEN)"
         )
-
-    # -- one kind of move at a time (deprecated, removed in 0.6.0) ---------------------------
-    # Each pair builds the move and checks it: ``can_…`` answers yes or no, ``verify_…``
-    # raises IllegalMoveError naming the rule. A malformed card or meld index is an
-    # error either way (InvalidMoveError), never a quiet "no". Every game's ``can`` and
-    # ``verify`` take the same moves: these pairs are Scala 40's alone, kept for the
-    # programs written against them, and each says so when called.
-
-    def can_draw(self) -> bool:
-        """Whether the player to move may draw the top card of the stock (S40-DRAW-STOCK).
-
-        .. deprecated:: 0.3.0
-           ``state.can("draw")``, as in every game (this and every ``can_…`` or
-           ``verify_…`` method of one kind of move); removed in 0.6.0.
-
-        >>> from scala40 import new_game
-        >>> state = new_game(players=2, seed=1)
-        >>> state.can("draw"), state.apply("draw").can("draw")
-        (True, False)
-        """
-        _deprecated("can_draw", "can")
-        return self.is_legal(DrawStock())
-
-    def verify_draw(self) -> None:
-        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_draw`."""
-        _deprecated("verify_draw", "verify")
-        self.verify(DrawStock())
-
-    def can_take_discard(self) -> bool:
-        """Whether the player to move may take the top discard (S40-DRAW-DISCARD)."""
-        _deprecated("can_take_discard", "can")
-        return self.is_legal(TakeDiscard())
-
-    def verify_take_discard(self) -> None:
-        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_take_discard`."""
-        _deprecated("verify_take_discard", "verify")
-        self.verify(TakeDiscard())
-
-    def can_take_upcard(self) -> bool:
-        """Whether the first player may take the upcard (S40-V-UPCARD)."""
-        _deprecated("can_take_upcard", "can")
-        return self.is_legal(TakeUpcard())
-
-    def verify_take_upcard(self) -> None:
-        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_take_upcard`."""
-        _deprecated("verify_take_upcard", "verify")
-        self.verify(TakeUpcard())
-
-    def can_put_down(
-        self, cards: Iterable[Card] | str, represented: Iterable[Card] | str = ()
-    ) -> bool:
-        """Whether the player to move may put down a meld of ``cards`` (with what its
-        wild cards stand for, which may be left out where one legal move fits: the
-        arguments are read as the move's text is, :meth:`parse_move`) (S40-OPEN,
-        S40-AFTER-OPEN); see the example of :class:`GameState`."""
-        _deprecated("can_put_down", "can")
-        return self.is_legal(_meld_text(cards, represented))
-
-    def verify_put_down(
-        self, cards: Iterable[Card] | str, represented: Iterable[Card] | str = ()
-    ) -> None:
-        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_put_down`."""
-        _deprecated("verify_put_down", "verify")
-        self.verify(_meld_text(cards, represented))
-
-    def can_lay_off(
-        self,
-        card: Card | str,
-        meld: int,
-        end: MeldEnd | str | None = None,
-        represents: Card | str | None = None,
-    ) -> bool:
-        """Whether the player to move may add ``card`` to table meld ``meld`` (at ``end``,
-        as ``represents`` for a wild card; either may be left out where one legal move
-        fits: the arguments are read as the move's text is, :meth:`parse_move`)
-        (S40-AFTER-OPEN)."""
-        _deprecated("can_lay_off", "can")
-        return self.is_legal(_lay_off_text(card, meld, end, represents))
-
-    def verify_lay_off(
-        self,
-        card: Card | str,
-        meld: int,
-        end: MeldEnd | str | None = None,
-        represents: Card | str | None = None,
-    ) -> None:
-        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_lay_off`."""
-        _deprecated("verify_lay_off", "verify")
-        self.verify(_lay_off_text(card, meld, end, represents))
-
-    def can_swap_joker(self, card: Card | str, meld: int) -> bool:
-        """Whether the player to move may put ``card`` in place of the joker of table meld
-        ``meld`` that stands for it, and take the joker (S40-SWAP)."""
-        _deprecated("can_swap_joker", "can")
-        return self.is_legal(SwapJoker(card, meld))
-
-    def verify_swap_joker(self, card: Card | str, meld: int) -> None:
-        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_swap_joker`."""
-        _deprecated("verify_swap_joker", "verify")
-        self.verify(SwapJoker(card, meld))
-
-    def can_split(self, meld: int, added: Iterable[Card] | str, pieces: Any) -> bool:
-        """Whether the player to move may add ``added`` to table sequence ``meld`` and cut
-        it into ``pieces`` (as :class:`~scala40.games.scala40.moves.Split` takes them) (S40-V-SPLIT)."""
-        _deprecated("can_split", "can")
-        return self.is_legal(Split(meld, added, pieces))
-
-    def verify_split(self, meld: int, added: Iterable[Card] | str, pieces: Any) -> None:
-        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_split`."""
-        _deprecated("verify_split", "verify")
-        self.verify(Split(meld, added, pieces))
-
-    def can_discard(self, card: Card | str) -> bool:
-        """Whether the player to move may discard ``card`` (S40-DISCARD, S40-CLOSE); see
-        the example of :class:`GameState`."""
-        _deprecated("can_discard", "can")
-        return self.is_legal(Discard(card))
-
-    def verify_discard(self, card: Card | str) -> None:
-        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_discard`."""
-        _deprecated("verify_discard", "verify")
-        self.verify(Discard(card))
 
     # -- building ---------------------------------------------------------------------------
 
@@ -416,44 +284,3 @@ def new_game(
         {**fields, "discard": (), "table": (), "scores": (0,) * count, **HAND_START},
         auto_chance,
     )
-
-
-_REMOVAL_RELEASE = "0.6.0"
-"""The release that removes the deprecated methods of one kind of move (``can_draw``...)."""
-
-
-def _deprecated(name: str, instead: str) -> None:
-    """Warn that the method ``name`` is deprecated for ``instead`` (``can``, ``verify``),
-    naming the release that removes it."""
-    warnings.warn(
-        f"GameState.{name} is deprecated and will be removed in {_REMOVAL_RELEASE}: "
-        f"state.{instead}(move) takes the same move as a value, its text or its dictionary, "
-        "in every game",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-
-
-def _meld_text(cards: Iterable[Card] | str, represented: Iterable[Card] | str) -> str:
-    """The text of a put-down of ``cards`` standing for ``represented`` (empty: left to
-    the cards), which a state reads against its legal moves.
-
-    :raises InvalidMoveError: the arguments are not cards, or not as many.
-    """
-    card_codes = as_some_move_cards(cards)
-    readings = as_move_cards(represented)
-    if readings and len(readings) != len(card_codes):
-        raise InvalidMoveError(
-            f"a meld of {len(card_codes)} cards needs {len(card_codes)} represented cards, "
-            f"got {len(readings)}"
-        )
-    return f"meld {format_meld_text(card_codes, readings)}"
-
-
-def _lay_off_text(
-    card: Card | str, meld: int, end: MeldEnd | str | None, represents: Card | str | None
-) -> str:
-    """A lay-off's text as the arguments give it, each checked: what they leave out (the
-    end, a wild card's card) the state reads as its text's (``state.parse_move``)."""
-    with loose_spelling():
-        return str(LayOff(card, meld, end, represents))
