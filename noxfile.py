@@ -139,7 +139,7 @@ def web(session: nox.Session) -> None:
     through Selenium: the ``browser`` extra) through a whole hand of each game against
     greedy, checking the page against the library's view, and write the screenshots the
     docs show (docs/_static/web); then load the built documentation's pictured pages at a
-    desktop's and a phone's width (server/tests/browser/test_docs_pages.py, screenshots in
+    desktop's and a phone's width (tests/server/test_docs_pages.py, screenshots in
     docs/_build/screenshots); skipped where Chromium or its driver is missing."""
     missing = [str(path) for path in WEB_BROWSER if not path.exists()]
     if missing:
@@ -148,8 +148,9 @@ def web(session: nox.Session) -> None:
         )
     session.install("-e", ".[test,browser,docs]", "-e", f"{SERVER}[test]")
     session.run(
-        "pytest", "-m", "browser", "server/tests/browser", "-n", "0", "-p", "no:cacheprovider",
-        *session.posargs,
+        "pytest", "-m", "browser", "server/tests/browser", "tests/server/test_docs_pages.py",
+        "-n", "0", "-p", "no:cacheprovider", *session.posargs,
+        env={"SCALA40_WEB_SHOTS": str(ROOT / "docs" / "_static" / "web")},
     )  # fmt: skip
 
 

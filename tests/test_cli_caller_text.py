@@ -7,7 +7,7 @@ later line unanswered. Every writer of the command line's JSON now writes each a
 a form its output always encodes (:func:`scala40.commands.json_text`); these tests feed
 every field of a batch's lines any Unicode and require one verdict a line, each valid
 JSON in its output's encoding, and the process alive (the referee's operations are the
-server's tests', server/tests/test_serve_caller_text.py, with this module's texts).
+server's tests', tests/server/test_serve_caller_text.py, with this module's texts).
 """
 
 from __future__ import annotations

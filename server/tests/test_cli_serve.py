@@ -10,7 +10,6 @@ import json
 import os
 import random
 import select
-import shutil
 import subprocess
 import sys
 from importlib import resources
@@ -23,7 +22,8 @@ from scala40.drawing import view_svg
 from scala40.game import game_names, load_game
 from scala40_server.commands.serve import MAX_NUMBER_DIGITS, MAX_REQUEST_BYTES
 from scala40_server.commands.serve import Referee as ServeReferee
-from tests.protocol.cases import one_game_by_default
+
+from .support.cases import one_game_by_default
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 """The rules' source: the processes these tests start import it, and the server's."""
@@ -419,27 +419,6 @@ def test_a_request_plays_a_bounded_number_of_bot_moves(monkeypatch: pytest.Monke
     while answer["summary"]["current_player"] != 2:
         answer = referee.answer({"op": "advance", "handle": "g1"})
         assert len(answer["bot_moves"]) == 1
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
-def test_a_node_program_plays_every_game_against_the_bots() -> None:
-    """The example client in JavaScript plays a whole game of each game through
-    ``scala40 serve``, against the greedy bots."""
-    env = {**os.environ, "PYTHONPATH": SOURCES, "PYTHON": sys.executable}
-    done = subprocess.run(
-        ["node", str(SRC.parent / "examples" / "serve_against_bots.mjs"), "greedy"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
-    assert [line.split(":")[0] for line in lines] == [
-        load_game(name).title for name in game_names()
-    ]
-    assert all("of greedy" in line for line in lines)
 
 
 # -- reading requests: every line answered, whatever its bytes ----------------------------

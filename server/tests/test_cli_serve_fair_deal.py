@@ -29,7 +29,8 @@ from scala40_server.serving.fair_deal import (
     verify_deal,
 )
 from scala40_server.serving.seat_access import Reach, SeatAccess
-from server.tests.test_cli_serve import ANSWER, REQUEST, _validate
+
+from .test_cli_serve import ANSWER, REQUEST, _validate
 
 VALUE = "a1" * 20
 """The client's value in these tests."""

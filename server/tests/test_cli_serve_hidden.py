@@ -29,8 +29,9 @@ from scala40.events import events_since
 from scala40.game import game_names, load_game
 from scala40_server.commands.serve import Referee
 from scala40_server.serving.fair_deal import value_commitment_of
-from tests.hostile import fuzz_settings
-from tests.protocol.cases import one_game_by_default
+
+from .support.cases import one_game_by_default
+from .support.hostile import fuzz_settings
 
 _CARD = r"(?:10|[2-9AJQK])[SHDC]|JK"
 _WORD = re.compile(r"[A-Z0-9]+")

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 import scala40.errors
 from scala40_server.commands.serve import Referee, serve_stream
 from scala40_server.protocol import request_fields
-from tests.hostile import fuzz_settings
+
+from .support.hostile import fuzz_settings
 
 OPERATIONS = Referee().operations
 LIBRARY_ERRORS = frozenset(scala40.errors.__all__)

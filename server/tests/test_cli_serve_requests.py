@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from scala40_server.commands.serve import Referee
-from server.tests.test_cli_serve import ANSWER, REQUEST, _validate, _validator, jsonschema
-from tests.patient_bot import FailingBot, failing_bots
+
+from .support.bots import FailingBot, failing_bots
+from .test_cli_serve import ANSWER, REQUEST, _validate, _validator, jsonschema
 
 
 def _ask(referee: Referee, request: dict[str, Any], *, valid: bool = True) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """The examples in the server's docstrings, run as tests, each docstring alone in an empty
-namespace as the rules' are (tests/test_doctests.py): every module of the imported
+namespace, with the flags the rules' examples run with: every module of the imported
 ``scala40_server``."""
 
 from __future__ import annotations
@@ -7,11 +7,19 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+from types import ModuleType
 
 import pytest
 
 import scala40_server
-from tests.test_doctests import FLAGS, _tests
+
+FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+
+
+def _tests(module: ModuleType) -> list[doctest.DocTest]:
+    """The module's docstrings that have examples, each to run in an empty namespace."""
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    return [test for test in finder.find(module, globs={}) if test.examples]
 
 
 def _modules() -> list[str]:

@@ -22,7 +22,6 @@ import copy
 import io
 import json
 import random
-import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -47,8 +46,8 @@ from scala40_server import protocol  # noqa: E402
 from scala40_server.commands.serve import Referee  # noqa: E402
 from scala40_server.protocol import OPERATIONS, SCHEMAS, shipped_schema  # noqa: E402
 from scala40_server.serving.fair_deal import value_commitment_of  # noqa: E402
-from tests.protocol.cases import one_game_by_default  # noqa: E402
-from tests.tools.schema_validator import keywords_used  # noqa: E402
+
+from .support.cases import one_game_by_default  # noqa: E402
 
 
 def _registry() -> Any:
@@ -415,25 +414,6 @@ def test_an_unknown_schema_is_refused_with_the_rules_error(name: object) -> None
     for make in (protocol.protocol_schema, shipped_schema):
         with pytest.raises(InvalidArgumentError, match="expected a protocol among serve"):
             make(name)  # type: ignore[arg-type]
-
-
-def test_the_schemas_page_names_every_keyword_and_no_other() -> None:
-    # "The schemas use a small set of keywords": the page's list is the schemas' own,
-    # the rules' and the referee's together (the rules' tests hold their part alone).
-    page = (SCHEMA_DIR.parents[3] / "docs" / "schemas.rst").read_text(encoding="utf-8")
-    start = page.index("The schemas use a small set of keywords")
-    named = set(re.findall(r"``(\$?[a-zA-Z]+)``", page[start : page.index("\n\n", start)]))
-    used: set[str] = set()
-    for game in BUILTIN_GAMES:
-        for kind in KINDS:
-            used |= keywords_used(json_schema(kind, game))
-    for name in PROTOCOLS:
-        used |= keywords_used(protocol_schema(name))
-    for name in SCHEMAS:
-        used |= keywords_used(protocol.protocol_schema(name))
-    annotations = {"$schema", "$id", "title", "description", "default"}
-    assert used - annotations <= named | {"$defs"}, used - annotations - named
-    assert named - {"false", "op"} <= used, named - used
 
 
 def test_write_schemas_writes_every_schema_under_its_id(tmp_path: Path) -> None:

@@ -18,7 +18,8 @@ from scala40_server.commands.serve import Referee
 from scala40_server.serving.fair_deal import commitment_of
 from scala40_server.serving.request_fields import read_seed
 from scala40_server.web.tables import Tables, TableStore
-from tests.cli_run import run_answered
+
+from .support.cli_run import run_answered
 
 SPELLED_OTHERWISE = ["00005", "05", "0005", "00", "-0", "+5", "007"]
 """Texts of a number written otherwise than its one spelling."""

@@ -163,3 +163,37 @@ def test_the_built_wheel_works_alone(tmp_path: Path) -> None:
         cwd=tmp_path, check=True, capture_output=True, text=True,
     )  # fmt: skip
     assert "server smoke test passed" in run.stdout
+
+
+@pytest.mark.slow  # the server's sdist built and its whole default run: nox -s soak
+def test_the_servers_sdist_runs_its_own_tests(tmp_path: Path) -> None:
+    """scala40-server's sdist, unpacked beside the installed scala40, runs its own tests:
+    they import nothing of the repository (the rules' tests and helpers, the docs, the
+    examples), only the rules' public API and their own helpers (server/tests/support)."""
+    pytest.importorskip("build")
+    server_sdist, _ = _build(tmp_path, SERVER)
+    unpacked = tmp_path / "unpacked"
+    with tarfile.open(server_sdist) as archive:
+        archive.extractall(unpacked, filter="data")
+    (source,) = unpacked.iterdir()
+    assert (source / "tests" / "support" / "hostile.py").is_file()
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        cwd=source, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert re.search(r"\b\d{3,} passed\b", run.stdout), run.stdout[-2000:]
+
+
+def test_the_servers_tests_import_nothing_of_the_repository() -> None:
+    """The server's tests run from its sdist, where the repository's ``tests`` package,
+    docs and examples are not: none of them imports the rules' tests (``tests.…``) or
+    names its own package by the repository's path (``server.tests.…``), and none reads
+    a file above the server's directory."""
+    found = []
+    for path in sorted((SERVER / "tests").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), 1):
+            if re.match(r"\s*(from|import) (tests|server)\b", line) or "parents[3]" in line:
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)

@@ -2,7 +2,7 @@
 
 A document (a state, a view, a move, a ruleset, a game record or a tournament result;
 the requests of ``scala40 serve`` that carry one are the server's tests',
-server/tests/test_serve_spellings.py) is judged twice: by the schema the library
+tests/server/test_serve_spellings.py) is judged twice: by the schema the library
 ships for it, with a real validator (``jsonschema``, draft 2020-12: see
 :mod:`tests.documents` for the two ways in which it is held to JSON Schema's own
 definitions rather than to Python's), and by the library's loader. The documents start

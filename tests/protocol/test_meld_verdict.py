@@ -1,7 +1,7 @@
 """One meld, one verdict: :func:`scala40.check_meld` and ``scala40 check --jsonl`` agree
 on every meld text, in every game and preset (its meld rules and its deck); the server's
 tests hold the ``check`` operation of ``scala40 serve`` to the same verdicts
-(server/tests/test_serve_meld_verdict.py, with this module's texts).
+(tests/server/test_serve_meld_verdict.py, with this module's texts).
 
 The texts are the ones the library writes (a reading of a valid meld, as ``str`` and as
 the game's ``check`` writes it), the same with a wild card's reading left out or changed,

@@ -26,7 +26,8 @@ import pytest
 from scala40.game import BUILTIN_GAMES
 from scala40_server.web.server import TableHandler, make_server
 from scala40_server.web.tables import TableStore
-from server.tests.browser.test_web_table import (
+
+from ..browser.test_web_table import (
     Table,
     _start,
     _until,
@@ -34,7 +35,7 @@ from server.tests.browser.test_web_table import (
     browser,
     no_script_errors,
 )
-from server.tests.web.site import unmetered
+from ..web.site import unmetered
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra (Selenium)")
 from selenium.webdriver.common.by import By  # noqa: E402

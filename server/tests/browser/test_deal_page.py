@@ -30,7 +30,8 @@ from scala40_server.serving.fair_deal import value_commitment_of
 from scala40_server.serving.signatures import SigningKey
 from scala40_server.web.server import TableHandler, make_server
 from scala40_server.web.tables import Tables, TableStore
-from server.tests.browser.test_web_table import (
+
+from ..browser.test_web_table import (
     _made,
     _post,
     _until,
@@ -39,7 +40,7 @@ from server.tests.browser.test_web_table import (
     no_script_errors,
     site,
 )
-from server.tests.web.site import unmetered
+from ..web.site import unmetered
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra (Selenium)")
 from selenium.webdriver.common.by import By  # noqa: E402

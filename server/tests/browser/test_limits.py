@@ -24,9 +24,9 @@ from scala40_server.web.server import make_server
 from scala40_server.web.tables import TableStore
 
 # The browser test's Chromium, as a fixture of this module too (``driver`` below).
-from server.tests.browser.test_web_table import DESKTOP, _start, _until, browser  # noqa: F401
-from server.tests.web.site import unmetered
-from tests.patient_bot import patient_bots
+from ..browser.test_web_table import DESKTOP, _start, _until, browser  # noqa: F401
+from ..support.bots import patient_bots
+from ..web.site import unmetered
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra (Selenium)")
 from selenium.webdriver.common.by import By  # noqa: E402

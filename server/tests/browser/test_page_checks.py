@@ -51,8 +51,8 @@ webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra 
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
-from server.tests.browser.test_deal_page import _kept_acks  # noqa: E402
-from server.tests.browser.test_web_table import (  # noqa: E402
+from ..browser.test_deal_page import _kept_acks  # noqa: E402
+from ..browser.test_web_table import (  # noqa: E402
     CHROMIUM,
     DESKTOP,
     DRIVER,
@@ -63,7 +63,7 @@ from server.tests.browser.test_web_table import (  # noqa: E402
     at_a_desk,
     no_script_errors,
 )
-from server.tests.web.site import unmetered  # noqa: E402
+from ..web.site import unmetered  # noqa: E402
 
 pytestmark = pytest.mark.browser
 __all__ = ["at_a_desk", "no_script_errors"]  # the fixtures used here

@@ -32,14 +32,15 @@ import pytest
 from scala40._wording import players_text
 from scala40_server.web.server import make_server
 from scala40_server.web.tables import Tables, TableStore
-from server.tests.browser.test_web_table import (
+
+from ..browser.test_web_table import (
     Table,
     _until,
     at_a_desk,
     browser,
     no_script_errors,
 )
-from server.tests.web.site import unmetered
+from ..web.site import unmetered
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra (Selenium)")
 from selenium.webdriver.common.by import By  # noqa: E402

@@ -28,7 +28,8 @@ import pytest
 from scala40_server.web.server import make_server
 from scala40_server.web.tables import TableStore
 from scala40_server.web.tls import server_context
-from server.tests.browser.test_web_table import (
+
+from ..browser.test_web_table import (
     CHROMIUM,
     DESKTOP,
     DRIVER,
@@ -37,8 +38,8 @@ from server.tests.browser.test_web_table import (
     at_a_desk,
     no_script_errors,
 )
-from server.tests.web.site import unmetered
-from server.tests.web.test_tls import Authority, make_authority
+from ..web.site import unmetered
+from ..web.test_tls import Authority, make_authority
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra (Selenium)")
 from selenium.webdriver.chrome.service import Service  # noqa: E402

@@ -36,6 +36,7 @@ without them.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import shutil
@@ -59,8 +60,9 @@ from scala40.games.skarney import GameState as SkarneyState
 from scala40_server.web.lobby import rule_pages
 from scala40_server.web.server import make_server
 from scala40_server.web.tables import TableStore
-from server.tests.web.site import unmetered
-from tests.spelling import codes_in, svg_texts
+
+from ..support.spelling import codes_in, svg_texts
+from ..web.site import unmetered
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra (Selenium)")
 from selenium.webdriver.chrome.service import Service  # noqa: E402
@@ -70,7 +72,10 @@ pytestmark = pytest.mark.browser
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-SHOTS = Path(__file__).resolve().parents[3] / "docs" / "_static" / "web"
+SHOTS = Path(os.environ.get("SCALA40_WEB_SHOTS") or tempfile.mkdtemp(prefix="scala40-web-shots-"))
+"""Where the screenshots go: the directory ``SCALA40_WEB_SHOTS`` names (``nox -s web``
+names the repository's docs/_static/web, whose pictures the docs and the README show),
+or a new temporary one."""
 DESKTOP = (1280, 800)
 PHONE = (390, 844)
 SIZES = {"phone": PHONE, "desktop": DESKTOP}

@@ -33,8 +33,9 @@ from scala40_server.serving.fair_deal import (
     terms_text,
     verify_deal,
 )
-from server.tests.serving.deals import GAME, RULES, dealt_alone, feed, hex_of, sealed_deal
-from tests.hostile import HUGE, FailingRepr, assert_within, cpu_seconds
+
+from ..serving.deals import GAME, RULES, dealt_alone, feed, hex_of, sealed_deal
+from ..support.hostile import HUGE, FailingRepr, assert_within, cpu_seconds
 
 pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
 

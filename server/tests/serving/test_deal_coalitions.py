@@ -34,7 +34,8 @@ from scala40_server.serving.fair_deal import (
     verify_deal,
 )
 from scala40_server.web.tables import RequestError, Tables, TableStore
-from server.tests.serving.deals import (
+
+from ..serving.deals import (
     dealt_alone,
     feed,
     hex_of,

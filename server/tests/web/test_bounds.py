@@ -19,9 +19,10 @@ from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40_server.web.limits import ServerLimits
 from scala40_server.web.server import TableHandler, make_server
 from scala40_server.web.tables import RequestError, Tables, TableStore
-from server.tests.web.site import Site, serving, unmetered
-from tests.hostile import TIMED
-from tests.patient_bot import patient_bots
+
+from ..support.bots import patient_bots
+from ..support.hostile import TIMED
+from ..web.site import Site, serving, unmetered
 
 pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
 

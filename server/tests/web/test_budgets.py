@@ -25,7 +25,8 @@ from scala40_server.web.limits import ServerLimits
 from scala40_server.web.quotas import client_of
 from scala40_server.web.tables import RequestError, Tables, TableStore
 from scala40_server.web.turns import Turns
-from tests.patient_bot import patient_bots
+
+from ..support.bots import patient_bots
 
 PATIENT = {"game": "chinchon", "bots": [None, "patient"], "bot_time_limit": 0.2}
 """A table against a bot that searches: it thinks for all the time it is given."""

@@ -22,7 +22,8 @@ from scala40.errors import InvalidArgumentError
 from scala40.game import game_names, load_game
 from scala40_server.web.limits import ServerLimits
 from scala40_server.web.tables import RequestError, Tables, TableStore
-from server.tests.web.site import Site, serving, unmetered
+
+from ..web.site import Site, serving, unmetered
 
 CLOCK = 0.6
 """Seconds a decision, for these tests (short, so that they run out quickly)."""

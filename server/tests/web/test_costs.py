@@ -44,9 +44,10 @@ from scala40_server.web.quotas import NEW_CLIENT_COST, RequestCosts
 from scala40_server.web.server import make_server
 from scala40_server.web.tables import Tables, TableStore
 from scala40_server.web.turns import Turns, aside, counted_apart
-from server.tests.web.flood import Outcome, expensive_picture, request
-from tests.hostile import TIMED
-from tests.patient_bot import patient_bots
+
+from ..support.bots import patient_bots
+from ..support.hostile import TIMED
+from ..web.flood import Outcome, expensive_picture, request
 
 
 @contextmanager

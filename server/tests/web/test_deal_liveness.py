@@ -30,7 +30,8 @@ from scala40_server.serving.fair_deal import (
 from scala40_server.serving.signatures import ACKNOWLEDGED_FIELDS, signature_verdict
 from scala40_server.web.limits import ServerLimits
 from scala40_server.web.tables import RequestError, Tables, TableStore
-from server.tests.web.site import value_of
+
+from ..web.site import value_of
 
 
 def _tables(tmp_path: pathlib.Path) -> Tables:

@@ -29,7 +29,8 @@ from scala40_server.serving.fair_deal import (
     verify_deal,
 )
 from scala40_server.web.tables import Tables, TableStore
-from server.tests.web.site import Site, serving, shuffle_in, value_of
+
+from ..web.site import Site, serving, shuffle_in, value_of
 
 
 @pytest.fixture(scope="module")

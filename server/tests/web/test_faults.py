@@ -24,7 +24,8 @@ from scala40.deadline import Deadline
 from scala40_server.web.faults import MAX_KINDS, MAX_LINE_CHARS, FaultLog
 from scala40_server.web.server import make_server
 from scala40_server.web.tables import Tables, TableStore
-from server.tests.web.site import unmetered
+
+from ..web.site import unmetered
 
 
 class _Broken(Tables):

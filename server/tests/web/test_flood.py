@@ -47,7 +47,8 @@ import time
 
 import pytest
 
-from server.tests.web.flood import (
+from ..support.hostile import TIMED
+from ..web.flood import (
     EXPENSIVE_KINDS,
     Flood,
     Outcome,
@@ -58,7 +59,6 @@ from server.tests.web.flood import (
     new_client,
     web_server,
 )
-from tests.hostile import TIMED
 
 SEARCHING = {"game": "chinchon", "bots": [None, "montecarlo"], "bot_time_limit": 0.2}
 """The second seated person's table: against a bot that searches."""

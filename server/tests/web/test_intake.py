@@ -25,8 +25,9 @@ import scala40_server.web.server
 from scala40_server.web.connections import Connections
 from scala40_server.web.intake import MAX_HEAD, request_length
 from scala40_server.web.server import MAX_BODY
-from server.tests.web.site import Site, serving, unmetered
-from tests.hostile import TIMED
+
+from ..support.hostile import TIMED
+from ..web.site import Site, serving, unmetered
 
 pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
 

@@ -14,8 +14,9 @@ import pytest
 
 from scala40.game import load_game
 from scala40.games import skarney
-from server.tests.web.site import Site, serving
-from tests.patient_bot import FailingBot, failing_bots
+
+from ..support.bots import FailingBot, failing_bots
+from ..web.site import Site, serving
 
 
 @pytest.fixture(scope="module")

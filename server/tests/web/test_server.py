@@ -21,9 +21,10 @@ from scala40.drawing._svg import card_name
 from scala40.game import game_names, load_game
 from scala40_server.web import lobby
 from scala40_server.web.server import MAX_BODY
-from server.tests.web.site import Site, serving, unmetered
-from tests.patient_bot import patient_bots
-from tests.protocol.cases import one_game_by_default
+
+from ..support.bots import patient_bots
+from ..support.cases import one_game_by_default
+from ..web.site import Site, serving, unmetered
 
 
 @pytest.fixture(scope="module")

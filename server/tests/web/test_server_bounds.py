@@ -21,8 +21,9 @@ import pytest
 import scala40_server.web.store
 from scala40_server.web.server import TableHandler
 from scala40_server.web.tables import Tables, TableStore
-from server.tests.web.site import Site, serving, unmetered
-from tests.hostile import TIMED
+
+from ..support.hostile import TIMED
+from ..web.site import Site, serving, unmetered
 
 pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
 

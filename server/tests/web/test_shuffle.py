@@ -25,7 +25,8 @@ from scala40.game import load_game
 from scala40_server.serving.fair_deal import deal_problems, value_commitment_of, verify_deal
 from scala40_server.web.limits import ServerLimits
 from scala40_server.web.tables import RequestError, Tables, TableStore
-from server.tests.web.site import shuffle_in, value_of
+
+from ..web.site import shuffle_in, value_of
 
 
 def _tables(tmp_path: pathlib.Path, name: str = "tables.sqlite", **limits: Any) -> Tables:

@@ -24,8 +24,9 @@ from scala40_server.serving import signatures
 from scala40_server.serving.acknowledgements import received_problem
 from scala40_server.serving.signatures import SigningKey
 from scala40_server.web.tables import Tables, TableStore
-from server.tests.web.test_deal_liveness import _age, _look, _part, _send, _store, _stored
-from server.tests.web.test_signed_acknowledgements import (
+
+from ..web.test_deal_liveness import _age, _look, _part, _send, _store, _stored
+from ..web.test_signed_acknowledgements import (
     _accusations,
     _check,
     _over,

@@ -27,7 +27,8 @@ from scala40_server.serving.signatures import SigningKey, canonical_json, signat
 from scala40_server.web import dealing
 from scala40_server.web.limits import ServerLimits
 from scala40_server.web.tables import Tables, TableStore
-from server.tests.web.test_deal_liveness import _age, _look, _part, _send, _store, _stored
+
+from ..web.test_deal_liveness import _age, _look, _part, _send, _store, _stored
 
 ACCUSATIONS = ("the server acknowledged", "a void was hidden", "yet dealt without")
 """The words of a verdict that accuses the server from an acknowledgement."""

@@ -24,8 +24,9 @@ from typing import Any
 import pytest
 
 from scala40_server.web.limits import ServerLimits
-from server.tests.web.site import Site, serving
-from tests.hostile import TIMED
+
+from ..support.hostile import TIMED
+from ..web.site import Site, serving
 
 pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
 

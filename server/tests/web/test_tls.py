@@ -38,8 +38,9 @@ from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40_server.web.server import make_server
 from scala40_server.web.tables import TableStore
 from scala40_server.web.tls import server_context
-from server.tests.web.site import unmetered
-from tests.hostile import TIMED
+
+from ..support.hostile import TIMED
+from ..web.site import unmetered
 
 pytest.importorskip(
     "cryptography", reason="cryptography (the server's dependency) makes the certificates"

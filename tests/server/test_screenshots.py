@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-SHOTS = Path(__file__).resolve().parents[3] / "docs" / "_static" / "web"
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "_static" / "web"
 WIDTHS = {"desktop": 1280, "phone": 390}
 PICTURES = (
     *(f"{game}-{width}.png" for game in ("scala40", "skarney", "chinchon") for width in WIDTHS),

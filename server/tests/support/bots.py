@@ -1,0 +1,75 @@
+"""Bots for the tests of the server: one that thinks for all the time it is given (it
+waits until the deadline :func:`scala40.bots.choose_move` hands it, or, given none, its
+own ``time_limit``, then plays the game's greedy move: a server that does not hand its
+bots the request's deadline is caught by the clock), and one that fails at every move."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import attrs
+import pytest
+
+import scala40.game
+from scala40.deadline import Deadline
+from scala40.errors import InvalidValueError
+from scala40.game import load_game
+
+__all__ = ["FailingBot", "PatientBot", "failing_bots", "patient_bots"]
+
+
+class PatientBot:
+    """Thinks until its deadline, then plays as greedy does."""
+
+    name = "patient"
+
+    def __init__(self, time_limit: float | None = None) -> None:
+        self.time_limit = time_limit
+
+    def choose(
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        deadline: Deadline | None = None,
+    ) -> Any:
+        own = Deadline.after(self.time_limit if self.time_limit is not None else 5.0)
+        end = own if deadline is None else deadline
+        while not end.expired():
+            time.sleep(min(0.005, max(end.remaining(), 0.0)))
+        greedy = load_game(view.state_type.game_name).bots["greedy"]()
+        return greedy.choose(view, legal, rng)
+
+
+@contextmanager
+def patient_bots(monkeypatch: pytest.MonkeyPatch, *games: str) -> Iterator[None]:
+    """``games`` with a ``patient`` bot beside their own, while the block runs."""
+    for name in games:
+        game = load_game(name)
+        patched = attrs.evolve(game, bots={**game.bots, "patient": PatientBot})
+        monkeypatch.setitem(scala40.game._REGISTERED, name, patched)
+    yield
+
+
+class FailingBot:
+    """A bot that fails at every move, with a library error."""
+
+    name = "failing"
+    MESSAGE = "the failing bot fails at every move"
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        raise InvalidValueError(self.MESSAGE)
+
+
+@contextmanager
+def failing_bots(monkeypatch: pytest.MonkeyPatch, *games: str) -> Iterator[None]:
+    """``games`` with a ``failing`` bot beside their own, while the block runs."""
+    for name in games:
+        game = load_game(name)
+        patched = attrs.evolve(game, bots={**game.bots, "failing": FailingBot})
+        monkeypatch.setitem(scala40.game._REGISTERED, name, patched)
+    yield
