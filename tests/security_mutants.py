@@ -147,6 +147,31 @@ MUTANTS: dict[str, Mutant] = {
         "each connection's whole handshake done as it is accepted, as a wrapped listening "
         "socket's accept() does it: a silent client holds the thread that accepts every other",
     ),
+    "scala40_server.web.secret_files:make_private": Mutant(
+        "        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o600)\n",
+        "        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o666)\n",
+        "the tables' file made with SQLite's own mode, open to every account the umask lets",
+    ),
+    "scala40_server.web.store:TableStore.__init__": Mutant(
+        '            make_private(path, "tables\' file", "the key the server signs with")\n',
+        "            pass\n",
+        "the tables' file made and opened by SQLite alone, neither made private nor checked",
+    ),
+    "scala40_server.web.secret_files:check_status#mode": Mutant(
+        "    if mode & 0o077:\n",
+        "    if False:\n",
+        "a file holding a secret taken whatever its mode lets other accounts do",
+    ),
+    "scala40_server.web.secret_files:check_status#owner": Mutant(
+        "    if status.st_uid != owner:\n",
+        "    if False:\n",
+        "a file holding a secret taken from another account, which reads it whatever its mode",
+    ),
+    "scala40_server.web.tls:server_context": Mutant(
+        '        key = _pem_file(keyfile, "key file", b"PRIVATE KEY-----", "the server\'s private key")\n',
+        '        key = _pem_file(keyfile, "key file", b"PRIVATE KEY-----")\n',
+        "the TLS key read as a certificate is, whoever may read it",
+    ),
     "scala40_server.web.intake:Intake._handshake#step": Mutant(
         "            connection.do_handshake()\n",
         "            connection.setblocking(True)\n            connection.do_handshake()\n",
@@ -935,6 +960,32 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "silent client holds every other for 10 s",
         ),
     ),
+    "scala40_server.web.secret_files:make_private": (
+        Mutant(
+            "        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o600)\n",
+            "        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o640)\n",
+            "the tables' file made readable by its group",
+        ),
+        Mutant(
+            "    for name in (path, *(path + ending for ending in SIDE_FILES)):\n",
+            "    for name in (path,):\n",
+            "the files SQLite keeps beside the tables' file not looked at: a write-ahead log "
+            "left open to all taken",
+        ),
+    ),
+    "scala40_server.web.secret_files:check_status#mode": (
+        Mutant(
+            "    if mode & 0o077:\n",
+            "    if mode & 0o007:\n",
+            "a file holding a secret that its group may read taken (only everyone's bits seen)",
+        ),
+        Mutant(
+            "    if mode & 0o077:\n",
+            "    if mode & 0o044:\n",
+            "a file holding a secret that other accounts may write taken (they put a key of "
+            "their own in it)",
+        ),
+    ),
     "scala40_server.web.intake:Intake._handshake#step": (
         Mutant(
             "            connection.do_handshake()\n",
@@ -1363,6 +1414,17 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
 the tests of its rows must catch as well (the mutant check runs them all)."""
 
 NO_REGRESSION: dict[str, str] = {
+    "scala40_server.web.store:TableStore.__init__": (
+        "one call that makes the file private and checks it: leaving it out is the removal "
+        "(what it does is make_private's, with its own regressions)"
+    ),
+    "scala40_server.web.secret_files:check_status#owner": (
+        "one compare of the file's owner with this process's account: dropping it is the removal"
+    ),
+    "scala40_server.web.tls:server_context": (
+        "one argument that names the key file's secret, and so has its owner and mode "
+        "checked (check_status, with its own regressions): leaving it out is the removal"
+    ),
     "scala40_server.web.budgets:Budgets.running#collections": (
         "one subtraction of what the turn counted apart: leaving it out is the removal"
     ),

@@ -19,6 +19,7 @@ import datetime
 import hashlib
 import ipaddress
 import json
+import os
 import socket
 import ssl
 import subprocess
@@ -82,6 +83,14 @@ def _name(text: str) -> x509.Name:
     return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, text)])
 
 
+def write_private(path: Path, data: bytes) -> None:
+    """Write ``data`` to a new file ``path`` that its owner alone may read (as a key is
+    kept: the server refuses one others may read)."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with open(descriptor, "wb") as file:
+        file.write(data)
+
+
 def make_authority(folder: Path, label: str = "scala40 test authority") -> Authority:
     """A certificate authority and its leaf for the tests, written into ``folder``."""
     now = datetime.datetime.now(datetime.timezone.utc)
@@ -141,8 +150,9 @@ def make_authority(folder: Path, label: str = "scala40 test authority") -> Autho
     ca_file, cert_file, key_file = folder / "ca.pem", folder / "cert.pem", folder / "key.pem"
     ca_file.write_bytes(ca.public_bytes(pem))
     cert_file.write_bytes(leaf.public_bytes(pem))
-    key_file.write_bytes(
-        key.private_bytes(pem, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    write_private(
+        key_file,
+        key.private_bytes(pem, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()),
     )
     spki = leaf.public_key().public_bytes(
         serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
@@ -359,20 +369,21 @@ def _bad_files(folder: Path, authority: Authority) -> list[tuple[str, str, str]]
     other = make_authority(folder / "other")
     encrypted = folder / "encrypted.pem"
     key = serialization.load_pem_private_key(authority.key_file.read_bytes(), None)
-    encrypted.write_bytes(
+    write_private(
+        encrypted,
         key.private_bytes(
             serialization.Encoding.PEM,
             serialization.PrivateFormat.PKCS8,
             serialization.BestAvailableEncryption(b"a passphrase"),
-        )
+        ),
     )
     notes = folder / "notes.txt"
-    notes.write_text("not a certificate\n" * 10)
+    write_private(notes, b"not a certificate\n" * 10)
     cert, key_file = str(authority.cert_file), str(authority.key_file)
     return [
         (str(folder / "missing.pem"), key_file, "cannot read the certificate file"),
         (cert, str(folder / "missing.pem"), "cannot read the key file"),
-        (str(folder), key_file, "cannot read the certificate file"),
+        (str(folder), key_file, "the certificate file"),
         (str(notes), key_file, "the certificate file"),
         (cert, str(notes), "the key file"),
         (cert, cert, "the key file"),

@@ -2,7 +2,10 @@
 in a browser, served with the standard library (:mod:`scala40_server.web`).
 
 The tables are kept in a SQLite file (``--db``, ``scala40-tables.sqlite`` in the current
-folder by default), so that a table goes on after the server restarts. The server
+folder by default), so that a table goes on after the server restarts. It holds the key the
+server signs with, so it is made for its owner alone, and the server refuses to start on one
+that other accounts may read, as on such a ``--keyfile``, in one line naming the fix
+(:mod:`scala40_server.web.secret_files`). The server
 listens on ``127.0.0.1`` unless ``--host`` says otherwise: anyone who reaches the port
 can make tables, and plays only the seats whose tokens they hold. With ``--certfile``
 and ``--keyfile`` (PEM files: the server's certificate, with its chain, and its
@@ -66,7 +69,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--db", default=DEFAULT_DB, metavar="FILE",
-        help=f"the SQLite file of the tables (default {DEFAULT_DB})",
+        help=f"the SQLite file of the tables, its owner's alone (default {DEFAULT_DB})",
     )  # fmt: skip
     parser.add_argument(
         "--host", default="127.0.0.1", metavar="ADDRESS",
@@ -78,7 +81,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--keyfile", metavar="FILE",
-        help="the PEM file of the certificate's private key (unencrypted); with --certfile",
+        help="the PEM file of the certificate's private key (unencrypted, its owner's "
+        "alone: chmod 600); with --certfile",
     )  # fmt: skip
     for limit, default, meaning, note in _limits():
         parser.add_argument(

@@ -10,6 +10,12 @@ undos (what a client asking for the events since a move an undo took back is tol
 is brought up to date when it is opened; its tables go on (without a commitment to their
 seed, which was not kept secret then).
 
+**For its owner alone.** The file holds the key the server signs with, so it is made
+readable and writable by its owner alone from its first moment, and a file (or one SQLite
+keeps beside it) that other accounts may read or write, that belongs to another account,
+or that is no regular file is refused when the store is opened, naming the fix
+(:mod:`scala40_server.web.secret_files`).
+
 **Locks.** The requests on one table run one at a time, those on different tables side
 by side. A table's lock exists only while requests hold it or wait for it, so the locks
 kept are never more than the requests in flight, whatever table numbers are asked for;
@@ -41,7 +47,7 @@ alone make room for new ones, and a table in play is never taken.
 >>> TableStore(str(pathlib.Path(folder.name, "no", "such", "folder", "t.sqlite")))
 Traceback (most recent call last):
 ...
-scala40.errors.InvalidValueError: cannot open the tables' file .../no/such/folder/t.sqlite: unable to open database file
+scala40.errors.InvalidValueError: cannot open the tables' file .../no/such/folder/t.sqlite: No such file or directory
 >>> folder.cleanup()
 """
 
@@ -57,6 +63,7 @@ from scala40.checks import describe
 from scala40.deadline import Deadline
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40_server.serving.signatures import SigningKey
+from scala40_server.web.secret_files import make_private
 from scala40_server.web.turns import Turns, aside
 
 __all__ = ["SWEEP_BATCH", "SWEEP_SECONDS", "TableBusyError", "TableStore"]
@@ -142,7 +149,8 @@ class TableStore:
     give a file). One connection a request (see the module for the locks and the expiry).
 
     :raises InvalidArgumentError: ``path`` is not text.
-    :raises InvalidValueError: the file cannot be opened or made, or is no database.
+    :raises InvalidValueError: the file cannot be opened or made, is no database, or is
+        refused: not a regular file, or not its owner's alone (see the module).
     """
 
     def __init__(self, path: str) -> None:
@@ -152,6 +160,8 @@ class TableStore:
         self._locks: dict[int, tuple[Turns, list[int]]] = {}
         self._locks_lock = threading.Lock()
         self._swept = 0.0
+        if path not in ("", ":memory:"):  # SQLite's own: no file, nobody else's to read
+            make_private(path, "tables' file", "the key the server signs with")
         try:
             with self.connect() as db:
                 for statement in _SCHEMA:

@@ -31,9 +31,9 @@ from __future__ import annotations
 import os
 import socket
 import ssl
-import stat
 
 from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40_server.web.secret_files import open_checked, reopenable
 
 __all__ = ["MAX_PEM_BYTES", "check_server_context", "server_context", "wrapped"]
 
@@ -54,24 +54,36 @@ def _no_passphrase() -> str:
     raise _EncryptedKeyError
 
 
-def _pem_file(path: str, what: str, marker: bytes) -> None:
-    """Check that ``path`` is a readable file of at most :data:`MAX_PEM_BYTES` holding
-    ``marker``, the end of a PEM block's first line (``what`` names the file in the
-    error): read here, bounded, before OpenSSL reads it unbounded (a device, a huge file)
-    and says only that some PEM did not read."""
+def _pem_file(path: str, what: str, marker: bytes, secret: str | None = None) -> int:
+    """A descriptor of ``path``, a regular file (and its owner's alone where it holds
+    ``secret``: :func:`~scala40_server.web.secret_files.open_checked`) of at most
+    :data:`MAX_PEM_BYTES` holding ``marker``, the end of a PEM block's first line
+    (``what`` names the file in the error): read here, bounded, before OpenSSL reads it
+    unbounded (a device, a huge file) and says only that some PEM did not read. The
+    caller closes it."""
+    descriptor = open_checked(path, what, secret)
     try:
-        with open(path, "rb") as file:
-            status = os.fstat(file.fileno())
-            if not stat.S_ISREG(status.st_mode):
-                raise InvalidValueError(f"the {what} {path} is not a file")
-            data = file.read(MAX_PEM_BYTES + 1)
+        data = _read_at_most(descriptor, path, what, MAX_PEM_BYTES + 1)
+        if len(data) > MAX_PEM_BYTES:
+            raise InvalidValueError(f"the {what} {path} is past {MAX_PEM_BYTES} bytes")
+        if b"-----BEGIN " not in data or marker not in data:
+            name = marker.decode().strip("-")
+            raise InvalidValueError(f"the {what} {path} holds no PEM {name}")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
+def _read_at_most(descriptor: int, path: str, what: str, size: int) -> bytes:
+    """The first ``size`` bytes of the file open on ``descriptor`` (all of it if shorter)."""
+    data = b""
+    try:
+        while len(data) < size and (chunk := os.read(descriptor, size - len(data))):
+            data += chunk
     except OSError as error:
         raise InvalidValueError(f"cannot read the {what} {path}: {error.strerror}") from None
-    if len(data) > MAX_PEM_BYTES:
-        raise InvalidValueError(f"the {what} {path} is past {MAX_PEM_BYTES} bytes")
-    if b"-----BEGIN " not in data or marker not in data:
-        name = marker.decode().strip("-")
-        raise InvalidValueError(f"the {what} {path} holds no PEM {name}")
+    return data
 
 
 def server_context(certfile: str, keyfile: str) -> ssl.SSLContext:
@@ -81,21 +93,38 @@ def server_context(certfile: str, keyfile: str) -> ssl.SSLContext:
     :func:`~scala40_server.web.server.make_server`'s ``ssl_context``.
 
     :raises InvalidArgumentError: a path that is not a string.
-    :raises InvalidValueError: a file that is missing, unreadable, no file, past
+    :raises InvalidValueError: a file that is missing, unreadable, not a regular file
+        (refused before it is opened: a named pipe never holds it), past
         :data:`MAX_PEM_BYTES`, holds no PEM certificate (``certfile``) or private key
-        (``keyfile``), an encrypted key, or a key that is not the certificate's.
+        (``keyfile``), a key file that other accounts may read or write or that belongs
+        to another account (:mod:`scala40_server.web.secret_files`), an encrypted key,
+        or a key that is not the certificate's.
     """
     for name, value in (("certfile", certfile), ("keyfile", keyfile)):
         if not isinstance(value, str):
             raise InvalidArgumentError(
                 f"{name} must be a path (a str), got a {type(value).__name__}"
             )
-    _pem_file(certfile, "certificate file", b"CERTIFICATE-----")
-    _pem_file(keyfile, "key file", b"PRIVATE KEY-----")
+    cert = _pem_file(certfile, "certificate file", b"CERTIFICATE-----")
+    try:
+        key = _pem_file(keyfile, "key file", b"PRIVATE KEY-----", "the server's private key")
+        try:
+            # OpenSSL reads by name: the names of the files checked, never of what may have
+            # been put in their places since (a named pipe there would hold the start).
+            return _loaded(reopenable(cert, certfile), reopenable(key, keyfile), certfile, keyfile)
+        finally:
+            os.close(key)
+    finally:
+        os.close(cert)
+
+
+def _loaded(cert: str, key: str, certfile: str, keyfile: str) -> ssl.SSLContext:
+    """A server's context with the certificate of ``cert`` and the key of ``key`` (the
+    names OpenSSL opens), said as ``certfile`` and ``keyfile`` in errors."""
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     try:
-        context.load_cert_chain(certfile, keyfile, password=_no_passphrase)
+        context.load_cert_chain(cert, key, password=_no_passphrase)
     except _EncryptedKeyError:
         raise InvalidValueError(
             f"the key file {keyfile} is encrypted: give the key without its passphrase"
