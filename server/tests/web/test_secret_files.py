@@ -28,7 +28,8 @@ import scala40_server.web.tls as web_tls
 from scala40.errors import InvalidValueError
 from scala40_server.web.store import TableStore
 from scala40_server.web.tls import check_server_context, server_context
-from server.tests.web.test_tls import Authority, make_authority
+
+from .test_tls import Authority, make_authority
 
 pytestmark = pytest.mark.skipif(
     os.name == "nt", reason="POSIX modes and named pipes (Windows skips the mode's check)"
