@@ -154,10 +154,21 @@ def _acknowledgement_of(given: object) -> dict[str, Any]:
     )
 
 
-def _whose_word(verdict: bool | None, key: object) -> str:
+def _whose_word(verdict: bool | None, key: object, revealed_key: object = None) -> str:
     """Who an acknowledgement convinces, from its
     :func:`~scala40_server.serving.signatures.signature_verdict` (never
-    ``False`` here: an acknowledgement the key did not sign refutes nothing)."""
+    ``False`` here: an acknowledgement the key did not sign refutes nothing). A key
+    other than ``revealed_key`` (the key of the deal revealed, whose terms its commitment
+    shows) is named only by the terms of a void deal as the seat was sent them, which
+    nothing reveals: it convinces whoever knows that key to be the server's."""
+    if verdict and revealed_key is not None and key != revealed_key:
+        return (
+            f" (the acknowledgement is signed, over its table, deal and seat, by {describe(key, 80)}, "
+            "the key the terms of that deal named as you were sent them; those terms are "
+            "not revealed, so this convinces anyone who knows that key to be the server's, "
+            "as any of its tables made before the change names it, and anyone else has "
+            "your word for the key)"
+        )
     if verdict:
         return (
             f" (the acknowledgement is signed, over its table, deal and seat, by the key the "
@@ -364,7 +375,7 @@ def void_problems(
             else:
                 refuted = _void_refutation(void, given)
                 found = [] if refuted is None else [refuted]
-        whose = _whose_word(signature_verdict(given, signer), signer)
+        whose = _whose_word(signature_verdict(given, signer), signer, key)
         problems += [problem + whose for problem in found if problem + whose not in problems]
     if not count:
         return problems, []
