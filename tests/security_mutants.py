@@ -908,7 +908,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
     ),
     "server/src/scala40_server/web/static/app.js#table-namespace": (
         Mutant(
-            "  return `${keyName(deal)}:${firstDealOf(deal)}:${table.seat}`;\n",
+            "  return `${firstDealOf(deal)}:${table.seat}`;\n",
             "  return `${table.id}:${table.seat}`;\n",
             "the acknowledgements kept by the table's number: another tables' file's taken "
             "for a void this table hid",
