@@ -60,7 +60,9 @@ _THEIRS = "be" * 20
 """Seat 1's value, at every deal."""
 
 
-def _void_naming_the_page(browser: Any, site: _Site, *, new_key: bool) -> tuple[dict[str, Any], str, str]:
+def _void_naming_the_page(
+    browser: Any, site: _Site, *, new_key: bool
+) -> tuple[dict[str, Any], str, str]:
     """The operator acknowledges the page's value, drops it and lets the deal go void
     naming seat 0; with ``new_key`` the deal it draws again names a new key. The table
     made, the old key and the key of the deal drawn again."""
@@ -185,6 +187,8 @@ def test_over_plain_http_at_a_network_address_the_end_says_what_was_checked_and_
     _until(lambda: browser.find_element(By.ID, "game-over").is_displayed(), "the end", LOOK)
     end = str(_until(lambda: browser.find_element(By.ID, "deal-check").text, "the deal check"))
     assert "Deal verified" not in end, end
-    assert end.startswith("Checked: the commitment, every seat's value and the seed check out."), end
+    assert end.startswith("Checked: the commitment, every seat's value and the seed check out."), (
+        end
+    )
     assert "Not checked: the server's signatures" in end, end
     assert "served over plain HTTP at a network address" in end, end

@@ -137,7 +137,8 @@ def test_a_key_only_the_receipt_names_convinces_only_whoever_knows_it(
             b'{"receipt": "other", "seat": 0, "deals": [], "acknowledgements": []}',
             "not 'scala40-receipt-v1'",
         ),
-        (b" " * (MAX_RECEIPT_BYTES + 1), "more than the 1048576 read"),
+        # More bytes than the bound, fewer characters: the bytes are what is bounded.
+        ("\u00e9".encode() * (MAX_RECEIPT_BYTES // 2 + 1), "bytes, more than the 1048576 read"),
         (
             json.dumps(
                 {"receipt": RECEIPT_FORMAT, "seat": 0, "deals": [], "acknowledgements": []}
