@@ -124,7 +124,7 @@ def _saved_receipt(browser: Any, folder: Path) -> Path:
     assert button.is_displayed()
     button.click()
     saved: list[Path] = _until(
-        lambda: [path for path in folder.glob("scala40-receipt-*.json")], "the receipt saved"
+        lambda: list(folder.glob("scala40-receipt-*.json")), "the receipt saved"
     )
     return saved[0]
 
@@ -157,7 +157,7 @@ def test_the_receipt_the_page_saves_is_checked_by_the_library_and_a_forged_one_r
         saved = _saved_receipt(browser, Path(folder))
         assert saved.name == f"scala40-receipt-table-{made['table']}-seat-0.json"
         receipt = json.loads(saved.read_text(encoding="utf-8"))
-        assert [deal["commitment"] for deal in receipt["deals"]][0] == made["deal"]["commitment"]
+        assert receipt["deals"][0]["commitment"] == made["deal"]["commitment"]
         verdict = receipt_verdict(saved.read_bytes())
         assert verdict.server_at_fault, verdict.faults
         assert any("the server withheld that value" in fault for fault in verdict.faults)
