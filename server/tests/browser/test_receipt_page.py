@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ import pytest
 from scala40.cli import main
 from scala40_server.serving.deals import SealedDeal, terms_text
 from scala40_server.serving.fair_deal import value_commitment_of
-from scala40_server.serving.receipts import receipt_verdict
+from scala40_server.serving.receipts import SCHEMA_FILE, receipt_verdict
 from scala40_server.serving.signatures import SigningKey
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra (Selenium)")
@@ -147,6 +148,18 @@ def test_the_page_refutes_a_void_of_an_acknowledged_value_whatever_key_the_redra
     assert (changed in end) is new_key, end
 
 
+def _holds_to_its_schema(receipt: dict[str, Any]) -> None:
+    """The page's receipt is of the form its JSON Schema (``receipt.json``) says."""
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(
+        files("scala40_server").joinpath("schemas", SCHEMA_FILE).read_text(encoding="utf-8")
+    )
+    errors = [
+        error.message for error in jsonschema.Draft202012Validator(schema).iter_errors(receipt)
+    ]
+    assert errors == [], errors
+
+
 @pytest.mark.parametrize("new_key", [False, True], ids=["same key", "new key"])
 def test_the_receipt_the_page_saves_is_checked_by_the_library_and_a_forged_one_refused(
     browser: Any, site: _Site, new_key: bool, capsys: pytest.CaptureFixture[str]
@@ -157,6 +170,7 @@ def test_the_receipt_the_page_saves_is_checked_by_the_library_and_a_forged_one_r
         saved = _saved_receipt(browser, Path(folder))
         assert saved.name == f"scala40-receipt-table-{made['table']}-seat-0.json"
         receipt = json.loads(saved.read_text(encoding="utf-8"))
+        _holds_to_its_schema(receipt)
         assert receipt["deals"][0]["commitment"] == made["deal"]["commitment"]
         verdict = receipt_verdict(saved.read_bytes())
         assert verdict.server_at_fault, verdict.faults
