@@ -152,7 +152,10 @@ def _holds_to_its_schema(receipt: dict[str, Any]) -> None:
     """The page's receipt is of the form its JSON Schema (``receipt.json``) says."""
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads(
-        files("scala40_server").joinpath("schemas", SCHEMA_FILE).read_text(encoding="utf-8")
+        files("scala40_server")
+        .joinpath("schemas")
+        .joinpath(SCHEMA_FILE)
+        .read_text(encoding="utf-8")
     )
     errors = [
         error.message for error in jsonschema.Draft202012Validator(schema).iter_errors(receipt)
