@@ -1036,7 +1036,7 @@ function showDealCheck() {
   line.className = verdict[0] ? "" : "warning";
   // What no check shows, said plainly beside it.
   const limits = $("deal-limits") || element("p", { id: "deal-limits", class: "hint" });
-  limits.textContent = "What the deal does not prevent: the server sees every hand it deals, so it could tell them to a seat it works with while the match is on; and a seat that withholds its value, or a server that drops one, voids the deal, so that a new one is drawn: you see that happen, counted and with the seat named (refuted, where the server had acknowledged your value), but no one chooses your cards unseen.";
+  limits.textContent = "What the deal does not prevent: the server sees every hand it deals, so it could tell them to a seat it works with while the match is on; and a seat that withholds its value, or a server that drops one, voids the deal, so that a new one is drawn: you see that happen, counted and with the seat named (refuted, where the server had acknowledged your value), but no one chooses your cards unseen. This page is the operator's code: your saved receipt, checked by scala40 receipt FILE, is the check the operator cannot touch.";
   $("deal-verdict").append(limits);
 }
 
