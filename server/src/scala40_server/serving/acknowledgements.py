@@ -99,14 +99,15 @@ def key_change(deal: str, old: object, new: object) -> str | None:
     >>> old, new = "ed25519:" + "00" * 32, "ed25519:" + "11" * 32
     >>> key_change("ab" * 32, old, old) is None
     True
-    >>> print(key_change("ab" * 32, old, new)[:62])
-    the server changed its key inside this match: the deal 'ababab
+    >>> print(key_change("ab" * 32, old, new)[:71])
+    the server changed its key inside this match: the terms of the deal 'ab
     """
     if old == new:
         return None
     return (
-        f"the server changed its key inside this match: the deal {describe(deal, 80)}'s terms "
-        f"named {describe(old, 80)}, a later deal's name {describe(new, 80)}; a server keeps "
+        f"the server changed its key inside this match: the terms of the deal "
+        f"{describe(deal, 80)} named {describe(old, 80)}, a later deal's terms name "
+        f"{describe(new, 80)}; a server keeps "
         "one key for all its tables, in the file that holds this match too, so a new key "
         "inside one match is the server's doing (acknowledgements signed by the old key "
         "still hold it to what it acknowledged at that deal)"
