@@ -533,6 +533,58 @@ MUTANTS: dict[str, Mutant] = {
         "      showLimited(error.limit, error.retryAfter, refresh);\n",
         "a move answered 503 dropped: the table shown again, for the person to move again",
     ),
+    "scala40_server.serving.acknowledgements:void_problems#key-change": Mutant(
+        "        return key if deal == commitment else seen_keys.get(str(deal), key)\n",
+        "        return key\n",
+        "a void deal's acknowledgement checked against the key a later deal names: a server "
+        "naming a new key disowns what its old key signed",
+    ),
+    "scala40_server.serving.acknowledgements:key_change": Mutant(
+        "    if old == new:\n",
+        "    if True:\n",
+        "a new key inside one match not named as the server's doing",
+    ),
+    "scala40_server.serving.acknowledgements:_whose_word#void-key": Mutant(
+        "    if verdict and revealed_key is not None and key != revealed_key:\n",
+        "    if False:\n",
+        "a signature by a key only a void deal's unrevealed terms name said to convince anyone",
+    ),
+    "scala40_server.serving.receipts:receipt_verdict": Mutant(
+        "        if verdict is False:\n",
+        "        if False:\n",
+        "a receipt whose acknowledgement the key of its deal did not sign read as the server's",
+    ),
+    "scala40_server.serving.receipts:_revealed_check": Mutant(
+        '    if not hmac.compare_digest(expected, latest["commitment"]):\n',
+        "    if False:\n",
+        "a receipt whose revealed deal does not hash to its commitment read",
+    ),
+    "scala40_server.serving.receipts:_read": Mutant(
+        "        if len(text) > MAX_RECEIPT_BYTES:\n",
+        "        if False:\n",
+        "a receipt of any size decoded and parsed",
+    ),
+    "server/src/scala40_server/web/static/app.js#key-change": Mutant(
+        "  return `${firstDealOf(deal)}:${table.seat}`;\n",
+        "  return `${keyName(deal)}:${firstDealOf(deal)}:${table.seat}`;\n",
+        "the page's acknowledgements kept under the server's key: a new key inside a match "
+        "finds none, and the void is no longer refuted",
+    ),
+    "server/src/scala40_server/web/static/app.js#match-key": Mutant(
+        '  if (!other) return "";\n',
+        '  return "";\n',
+        "a new key inside one match not said to be the server's doing",
+    ),
+    "server/src/scala40_server/web/static/app.js#receipt": Mutant(
+        "    deals: keptDeals(deal),\n",
+        "    deals: [deal],\n",
+        "the receipt without the void deals: the acknowledgements of them refute nothing",
+    ),
+    "server/src/scala40_server/web/static/app.js#said-checked": Mutant(
+        "  if (voids || keys || signatures) return",
+        "  if (voids || keys) return",
+        '"Deal verified" said where the signatures could not be checked',
+    ),
     "server/src/scala40_server/web/static/app.js#refuted-void": Mutant(
         "    && acks.some((ack) => ack.table === gone.commitment && ack.revealed && ack.checked));\n",
         "    && false);\n",
@@ -933,7 +985,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
     ),
     "server/src/scala40_server/web/static/app.js#table-namespace": (
         Mutant(
-            "  return `${keyName(deal)}:${firstDealOf(deal)}:${table.seat}`;\n",
+            "  return `${firstDealOf(deal)}:${table.seat}`;\n",
             "  return `${table.id}:${table.seat}`;\n",
             "the acknowledgements kept by the table's number: another tables' file's taken "
             "for a void this table hid",
@@ -1052,6 +1104,34 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "      if (!RESENT_AFTER.has(error.status) && error.status !== 409) {\n",
             "      if (error.status !== 409) {\n",
             "a part answered 503 taken as refused for good, not sent again",
+        ),
+    ),
+    "scala40_server.serving.acknowledgements:void_problems#key-change": (
+        Mutant(
+            "        if deal_seen != commitment and (change := key_change(deal_seen, old_key, key)) is not None\n",
+            "        if False\n",
+            "a key other than the revealed deal's not named as the server's doing",
+        ),
+    ),
+    "scala40_server.serving.receipts:receipt_verdict": (
+        Mutant(
+            '        if given["seat"] != seat:\n',
+            "        if False:\n",
+            "an acknowledgement of another seat read as the receipt's seat's",
+        ),
+    ),
+    "scala40_server.serving.receipts:_read": (
+        Mutant(
+            '    if unknown:\n        raise _refused(f"it has fields a receipt has not',
+            '    if False:\n        raise _refused(f"it has fields a receipt has not',
+            "a receipt with fields of no receipt read",
+        ),
+    ),
+    "server/src/scala40_server/web/static/app.js#receipt": (
+        Mutant(
+            "    acknowledgements: acks,\n",
+            "    acknowledgements: [],\n",
+            "the receipt without the signed acknowledgements",
         ),
     ),
     "server/src/scala40_server/web/static/app.js#refuted-void": (
@@ -1424,6 +1504,25 @@ NO_REGRESSION: dict[str, str] = {
     "scala40_server.web.tls:server_context": (
         "one argument that names the key file's secret, and so has its owner and mode "
         "checked (check_status, with its own regressions): leaving it out is the removal"
+    ),
+    "scala40_server.serving.acknowledgements:key_change": (
+        "one comparison of two keys, each of one form: any other is the removal"
+    ),
+    "scala40_server.serving.acknowledgements:_whose_word#void-key": (
+        "one condition naming the key a void deal's terms named: dropping it is the removal"
+    ),
+    "scala40_server.serving.receipts:_revealed_check": (
+        "one comparison of two digests of one form: any other is the removal"
+    ),
+    "server/src/scala40_server/web/static/app.js#match-key": (
+        "one search of the deals kept for another key: not searching is the removal"
+    ),
+    "server/src/scala40_server/web/static/app.js#key-change": (
+        "the name of what the page keeps: any name with the key in it is the removal"
+    ),
+    "server/src/scala40_server/web/static/app.js#said-checked": (
+        'one condition among the three that keep the verdict from "Deal verified": '
+        "dropping it is the removal"
     ),
     "scala40_server.web.budgets:Budgets.running#collections": (
         "one subtraction of what the turn counted apart: leaving it out is the removal"

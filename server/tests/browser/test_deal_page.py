@@ -116,10 +116,9 @@ def _open(browser: Any, base: str, made: dict[str, Any]) -> None:
 
 def _kept_acks(browser: Any, made: dict[str, Any], seat: int = 0) -> list[dict[str, Any]]:
     """The acknowledgements the page keeps of ``seat``'s parts at the table ``made``
-    (``POST /tables``'s answer): under what names the table, the server's key and its
-    first deal, not its number."""
-    key = json.loads(made["deal"]["terms"])["key"] or "unsigned"
-    name = f"scala40-acks:{key}:{made['deal']['commitment']}:{seat}"
+    (``POST /tables``'s answer): under what names the table, its first deal, not its
+    number nor the server's key, which a server may change inside a match."""
+    name = f"scala40-acks:{made['deal']['commitment']}:{seat}"
     kept = browser.execute_script("return sessionStorage.getItem(arguments[0])", name)
     acks: list[dict[str, Any]] = json.loads(kept or "[]")
     return acks

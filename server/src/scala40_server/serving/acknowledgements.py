@@ -15,13 +15,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from scala40.checks import describe
-from scala40.errors import InvalidArgumentError
+from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40_server.serving.deals import MAX_SEATS, MAX_VOIDS, is_digest
-from scala40_server.serving.signatures import signature_verdict
+from scala40_server.serving.signatures import check_public_key, signature_verdict
 
 __all__ = [
     "MAX_ACKNOWLEDGEMENTS",
+    "key_change",
     "read_acknowledgements",
+    "read_keys",
     "received_problem",
     "refuted_void",
     "void_problems",
@@ -54,6 +56,62 @@ def read_acknowledgements(acknowledgements: object) -> list[dict[str, Any]]:
             "deals of a table)"
         )
     return list(distinct.values())
+
+
+def read_keys(keys: object) -> dict[str, str | None]:
+    """The key each deal of a table named as a seat was sent it (``{deal's commitment:
+    key}``, a key ``None`` where its terms named none), checked to be of their form: at
+    most :data:`~scala40_server.serving.deals.MAX_VOIDS` deals, each named by its
+    commitment.
+
+    :raises InvalidArgumentError: ``keys`` is not such a mapping.
+    :raises InvalidValueError: a key of it is not a key's form.
+    """
+    if keys is None:
+        return {}
+    if not (
+        isinstance(keys, Mapping)
+        and len(keys) <= MAX_VOIDS
+        and all(is_digest(deal) for deal in keys)
+    ):
+        raise InvalidArgumentError(
+            f"keys must map each deal's commitment (at most {MAX_VOIDS} deals) to the key its "
+            f"terms named, got {describe(keys, 80)}"
+        )
+    read: dict[str, str | None] = {}
+    for deal, key in keys.items():
+        if key is not None:
+            try:
+                check_public_key(key)
+            except InvalidValueError as error:
+                raise InvalidValueError(f"the key of the deal {deal}: {error}") from None
+        read[deal] = key
+    return read
+
+
+def key_change(deal: str, old: object, new: object) -> str | None:
+    """What a key other than the one a deal of the same match named says (``None``: the
+    same key): a server keeps one key for all its tables (in its tables' file, which
+    holds the match too), so a new key inside one match is the server's doing, whatever
+    it gives as the reason; both keys are named.
+
+    >>> from scala40_server.serving.acknowledgements import key_change
+    >>> old, new = "ed25519:" + "00" * 32, "ed25519:" + "11" * 32
+    >>> key_change("ab" * 32, old, old) is None
+    True
+    >>> print(key_change("ab" * 32, old, new)[:71])
+    the server changed its key inside this match: the terms of the deal 'ab
+    """
+    if old == new:
+        return None
+    return (
+        f"the server changed its key inside this match: the terms of the deal "
+        f"{describe(deal, 80)} named {describe(old, 80)}, a later deal's terms name "
+        f"{describe(new, 80)}; a server keeps "
+        "one key for all its tables, in the file that holds this match too, so a new key "
+        "inside one match is the server's doing (acknowledgements signed by the old key "
+        "still hold it to what it acknowledged at that deal)"
+    )
 
 
 _ACKNOWLEDGEMENT_KEYS = ("first_deal", "table", "seat", "commitment", "revealed", "signature")
@@ -97,10 +155,21 @@ def _acknowledgement_of(given: object) -> dict[str, Any]:
     )
 
 
-def _whose_word(verdict: bool | None, key: object) -> str:
+def _whose_word(verdict: bool | None, key: object, revealed_key: object = None) -> str:
     """Who an acknowledgement convinces, from its
     :func:`~scala40_server.serving.signatures.signature_verdict` (never
-    ``False`` here: an acknowledgement the key did not sign refutes nothing)."""
+    ``False`` here: an acknowledgement the key did not sign refutes nothing). A key
+    other than ``revealed_key`` (the key of the deal revealed, whose terms its commitment
+    shows) is named only by the terms of a void deal as the seat was sent them, which
+    nothing reveals: it convinces whoever knows that key to be the server's."""
+    if verdict and revealed_key is not None and key != revealed_key:
+        return (
+            f" (the acknowledgement is signed, over its table, deal and seat, by {describe(key, 80)}, "
+            "the key the terms of that deal named as you were sent them; those terms are "
+            "not revealed, so this convinces anyone who knows that key to be the server's, "
+            "as any of its tables made before the change names it, and anyone else has "
+            "your word for the key)"
+        )
     if verdict:
         return (
             f" (the acknowledgement is signed, over its table, deal and seat, by the key the "
@@ -195,7 +264,8 @@ def _unusable(given: Mapping[str, Any], seat: int, key: object, first_deal: obje
             f"({describe(key, 80)}) made over it: it shows no one that the server made it, "
             "so it refutes nothing (if the server answered your part with it, it did not "
             "sign what it acknowledged as its terms say; a client that checks each "
-            "acknowledgement when it comes says so then, and sends the part again)"
+            "acknowledgement when it comes says so then, and sends the part again; and "
+            "where the terms of that deal named another key, give it: keys=...)"
         )
     if given.get("first_deal") != first_deal:
         named = given.get("first_deal")
@@ -219,11 +289,15 @@ def void_problems(
     deal: Mapping[str, Any],
     seat: int,
     acknowledged: list[dict[str, Any]],
+    keys: Mapping[str, str | None] | None = None,
 ) -> tuple[list[str], list[str]]:
     """The problems and the warnings of the table's voids before its deal: the count
     the terms committed to, the void deals the deal lists, and the seat's
     acknowledgements (each of this deal, or of a void deal listed, which it may refute;
-    each refutation saying whom it convinces, ``_whose_word``)."""
+    each refutation saying whom it convinces, ``_whose_word``). ``keys`` gives the key
+    each deal's terms named as the seat was sent them (:func:`read_keys`): an
+    acknowledgement of a void deal is checked against the key of that deal, and a key
+    other than the revealed deal's is the server's doing (:func:`key_change`)."""
     count, voided = read.get("voids", 0), deal.get("voided", [])
     if not (
         isinstance(voided, list)
@@ -240,12 +314,25 @@ def void_problems(
             f"{describe(voided, 80)}"
         ], []
     key = read.get("key")
+    seen_keys = dict(keys or {})
+
+    def key_of(deal: object) -> object:
+        # The key of the deal an acknowledgement is of, as the seat was sent its terms:
+        # each deal's own (the revealed deal's is its terms'), so that a void deal's
+        # acknowledgement is checked against the key that signed it whatever key a
+        # later deal names.
+        return key if deal == commitment else seen_keys.get(str(deal), key)
+
     # The table a deal is of is named by its first deal's commitment (the first void
     # deal's, or its own): an acknowledgement of a deal neither dealt nor listed shows a
     # void hidden only where it names this table.
     listed = [void["commitment"] for void in voided]
     first_deal = listed[0] if listed else commitment
-    problems: list[str] = []
+    problems: list[str] = [
+        change
+        for deal_seen, old_key in seen_keys.items()
+        if deal_seen != commitment and (change := key_change(deal_seen, old_key, key)) is not None
+    ]
     # The server names the table in what it signs: where it acknowledged the seat's part
     # of the deal that dealt, that acknowledgement's name is the table's, and a deal
     # revealed whose first deal is another hid the deals before it.
@@ -254,7 +341,7 @@ def void_problems(
         for given in acknowledged
         if given["table"] == commitment
         and given.get("first_deal") is not None
-        and _unusable(given, seat, key, given["first_deal"]) is None
+        and _unusable(given, seat, key_of(given["table"]), given["first_deal"]) is None
     }
     if len(naming) == 1:
         [(name, given)] = naming.items()
@@ -268,8 +355,9 @@ def void_problems(
             first_deal = name
     for given in acknowledged:
         of_a_listed_deal = given["table"] == commitment or given["table"] in listed
+        signer = key_of(given["table"])
         unusable = _unusable(
-            given, seat, key, given.get("first_deal") if of_a_listed_deal else first_deal
+            given, seat, signer, given.get("first_deal") if of_a_listed_deal else first_deal
         )
         if unusable is not None:
             problems.append(unusable)
@@ -288,7 +376,7 @@ def void_problems(
             else:
                 refuted = _void_refutation(void, given)
                 found = [] if refuted is None else [refuted]
-        whose = _whose_word(signature_verdict(given, key), key)
+        whose = _whose_word(signature_verdict(given, signer), signer, key)
         problems += [problem + whose for problem in found if problem + whose not in problems]
     if not count:
         return problems, []

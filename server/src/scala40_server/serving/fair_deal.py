@@ -146,6 +146,7 @@ from scala40_server.serving._replay import replay_problems
 from scala40_server.serving.acknowledgements import (
     MAX_ACKNOWLEDGEMENTS,
     read_acknowledgements,
+    read_keys,
     refuted_void,
     void_problems,
 )
@@ -234,6 +235,7 @@ def deal_problems(
     value: object = None,
     commitments: object = None,
     acknowledgements: object = None,
+    keys: object = None,
 ) -> list[str]:
     """What is wrong with a revealed deal, from one seat's side (empty: the deal is
     verified): ``commitment`` is what the table published for the deal that dealt (when
@@ -247,7 +249,10 @@ def deal_problems(
     (:meth:`~scala40_server.serving.deals.SealedDeal.acknowledgement`, the deals before a void
     included; each kept as
     often as it came, at most
-    :data:`~scala40_server.serving.acknowledgements.MAX_ACKNOWLEDGEMENTS`: the same one is counted once).
+    :data:`~scala40_server.serving.acknowledgements.MAX_ACKNOWLEDGEMENTS`: the same one is counted once),
+    and ``keys`` the key each deal's terms named as the seat was sent them (``{deal's
+    commitment: key}``, the void deals' among them: a server that names a new key in
+    the deal it draws again cannot so disown what its old key signed).
 
     A table whose deal was void before is reported, as a warning, with the count its
     terms committed to: each void let whoever caused it choose among the deals. A void
@@ -255,7 +260,10 @@ def deal_problems(
     (:func:`~scala40_server.serving.acknowledgements.refuted_void`), a deal of this table the
     seat took part in that the revealed deal does not count among its voids was hidden,
     and a deal dealt without a commitment or a value the server acknowledged left the
-    seat out. An acknowledgement shows that only where it is the seat's own, of this
+    seat out. An acknowledgement of a void deal is checked against the key that deal's
+    terms named (``keys``), and a key there other than the revealed deal's is itself
+    the server's doing (:func:`~scala40_server.serving.acknowledgements.key_change`): a
+    server keeps one key, so a new key inside one match disowns nothing the old one signed. An acknowledgement shows that only where it is the seat's own, of this
     table (what is signed names it), and the key the terms name signed it (anyone can
     write one: :mod:`scala40_server.serving.signatures`); each finding says whom it convinces: anyone,
     where the signature verifies; only the seat that kept it, where the terms name no
@@ -275,9 +283,10 @@ def deal_problems(
         events, ``commitments`` not a list, ``acknowledgements`` not a list of at most
         :data:`~scala40_server.serving.acknowledgements.MAX_ACKNOWLEDGEMENTS` acknowledgements
         (more than ``2 * MAX_VOIDS``
-        different), or ``value`` not text.
-    :raises InvalidValueError: more than :data:`MAX_DEAL_EVENTS` events, or ``value`` is
-        text that is no value.
+        different), ``keys`` not a mapping of at most ``MAX_VOIDS`` deals' commitments,
+        or ``value`` not text.
+    :raises InvalidValueError: more than :data:`MAX_DEAL_EVENTS` events, ``value`` is
+        text that is no value, or a key of ``keys`` is no key's form.
     """
     if not isinstance(deal, Mapping):
         raise InvalidArgumentError(f"deal must be a table's revealed deal, got {describe(deal)}")
@@ -292,11 +301,14 @@ def deal_problems(
     if value is not None:
         check_value(value)
     acknowledged = read_acknowledgements(acknowledgements)
+    keys_seen = read_keys(keys)
     seen = view_from_dict(view)
     scheme = deal.get("scheme")
     if scheme == SEALED_DEAL_SCHEME:
-        return _sealed_problems(commitment, deal, seen, events, value, commitments, acknowledged)
-    if commitments is not None or acknowledged:
+        return _sealed_problems(
+            commitment, deal, seen, events, value, commitments, acknowledged, keys_seen
+        )
+    if commitments is not None or acknowledged or keys_seen:
         return [
             f"you committed to a value, but the deal revealed is of scheme {describe(scheme)}, "
             "which takes no commitment"
@@ -411,6 +423,7 @@ def _sealed_problems(
     value: object,
     commitments: list[Any] | None,
     acknowledged: list[dict[str, Any]],
+    keys: dict[str, str | None],
 ) -> list[str]:
     secret, salt, terms = deal.get("secret"), deal.get("salt"), deal.get("terms")
     problems = _commitment_problems(
@@ -445,7 +458,7 @@ def _sealed_problems(
     problem = _own_value_problem(mine, value, seen.seat)
     if problem is not None:
         return [problem]
-    problems, warnings = void_problems(commitment, read, deal, seen.seat, acknowledged)
+    problems, warnings = void_problems(commitment, read, deal, seen.seat, acknowledged, keys)
     if problems:
         return problems
     if mine is None:
@@ -553,6 +566,7 @@ def verify_deal(
     value: object = None,
     commitments: object = None,
     acknowledgements: object = None,
+    keys: object = None,
 ) -> bool:
     """Whether the revealed deal checks out from one seat's side: no
     :func:`deal_problems` (so a deal the server chose is never verified).
@@ -569,4 +583,5 @@ def verify_deal(
         value=value,
         commitments=commitments,
         acknowledgements=acknowledgements,
+        keys=keys,
     )

@@ -25,6 +25,7 @@ let games = [];
 let chosen = null; // the game chosen in the lobby
 let table = null; // {id, seat, token}
 let answer = null; // the server's latest answer for our seat
+let shownDeal = null; // the latest deal shown (of a table dealt or not): the receipt's
 let log = []; // the events seen so far
 let selected = []; // indexes of the hand's cards picked
 let unfolded = new Set(); // the kinds of move whose folded list the player opened
@@ -474,9 +475,11 @@ function firstDealOf(deal) {
 
 function tableName(deal) {
   // What the page keeps of a seat's part in a table's deals is kept under what names the
-  // table: the server's key, the table's first deal and the seat, not the table's
-  // number, which a fresh tables' file at the same address gives again.
-  return `${keyName(deal)}:${firstDealOf(deal)}:${table.seat}`;
+  // table: its first deal and the seat, not the table's number, which a fresh tables'
+  // file at the same address gives again, nor the server's key, which a server may
+  // change between the deals of one match (#key-change): what its old key signed is
+  // kept, and holds it, whatever key it names next.
+  return `${firstDealOf(deal)}:${table.seat}`;
 }
 
 function dealKey(deal) {
@@ -680,9 +683,22 @@ function noteServerKey(deal) {
   localStorage.setItem(serverKeysName(), JSON.stringify(keys));
 }
 
+function matchKeyWords(deal) {
+  // A deal of this match whose terms named another key than this deal's (#key-change):
+  // a server keeps one key for all its tables, in the file that holds this match too, so
+  // a new key inside one match is the server's doing, whatever it gives as the reason.
+  const key = signingKeyOf(deal);
+  const other = keptDeals(deal).find((seen) => seen.commitment !== deal.commitment && signingKeyOf(seen) !== key);
+  if (!other) return "";
+  return `Warning: the server at ${location.host} changed its key inside this match: the terms of its deal ${other.commitment.slice(0, 16)}... named the key ${signingKeyOf(other)}, this deal's name ${key}. A server keeps one key for all its tables, so a new key inside one match is the server's doing, not a fresh tables' file (that would have ended the match). What the old key signed still holds the server to it: save your receipt.`;
+}
+
 function keyWords(deal) {
-  // A table signed with a key other than the one the server signed with before: said,
-  // with both keys and every key the page keeps of the server.
+  // A key changed inside this match (matchKeyWords); else a table signed with a key
+  // other than the one the server signed with before: said, with both keys and every
+  // key the page keeps of the server.
+  const inMatch = matchKeyWords(deal);
+  if (inMatch) return inMatch;
   const key = signingKeyOf(deal);
   const before = typeof key === "string" ? sessionStorage.getItem(`scala40-key-change:${key}:${table.id}`) : null;
   if (!before) return "";
@@ -690,6 +706,72 @@ function keyWords(deal) {
   const listed = keys.slice(-10).map((seen) => `${seen.key} (first seen ${seen.first}, last ${seen.last})`).join("; ");
   const more = keys.length > 10 ? ` and ${keys.length - 10} before them` : "";
   return `Warning: the server at ${location.host} signs this table with the key ${key}, not the one it signed with before (${before}): a fresh tables' file, or another server at this address. Acknowledgements signed by the old key prove nothing about the tables of this one, and a refutation signed by it names a key no table of this one names. This browser keeps every key it has seen this server sign with, so that you can show that an old key was this server's: ${listed}${more}.`;
+}
+
+// ------------------------------------------------------------------ the receipt
+
+const MOST_DEALS = 3;
+// The deals of a table the page keeps (scala40_server.serving.deals.MAX_VOIDS: a table
+// draws at most that many), so that a server sending more cannot fill the storage.
+const DEAL_FIELDS = ["scheme", "commitment", "seed_chosen", "terms", "phase", "commitments", "values", "withheld", "voided", "secret", "salt", "seed"];
+// What the page keeps of each deal as it was sent (the receipt's deal, receipt.json).
+
+function dealsKey(deal) {
+  return `scala40-deals:${tableName(deal)}`;
+}
+
+function keptDeals(deal) {
+  // Each deal of this table as the page was last sent it, oldest first: the void ones
+  // with the key their terms named, which a later deal's terms do not show.
+  const kept = JSON.parse(sessionStorage.getItem(dealsKey(deal)) || "[]");
+  return Array.isArray(kept) ? kept : [];
+}
+
+function keepDeal(deal) {
+  const kept = keptDeals(deal);
+  const shown = Object.fromEntries(DEAL_FIELDS.filter((name) => name in deal).map((name) => [name, deal[name]]));
+  const index = kept.findIndex((seen) => seen.commitment === deal.commitment);
+  if (index >= 0) kept[index] = shown;
+  else if (kept.length < MOST_DEALS) kept.push(shown);
+  sessionStorage.setItem(dealsKey(deal), JSON.stringify(kept));
+}
+
+const SIGNED_FIELDS = ["first_deal", "table", "seat", "commitment", "revealed", "signature"];
+// What the receipt keeps of each acknowledgement: what the server signed, and its signature.
+
+function receiptOf(deal) {
+  // The person's receipt (scala40_server.serving.receipts, receipt.json): the server's
+  // signed acknowledgements of this seat's parts, with the deals of the match as this
+  // page was sent them. Saved to the person's disk and checked by the library
+  // (scala40 receipt FILE), it is the check the operator cannot reach: this page, and
+  // what it keeps in the browser, are the operator's (#receipt).
+  const acks = keptAcks(deal).map((ack) => Object.fromEntries(SIGNED_FIELDS.filter((name) => name in ack).map((name) => [name, ack[name]])));
+  return {
+    receipt: "scala40-receipt-v1",
+    server: location.host.slice(0, 200),
+    table: table.id,
+    seat: table.seat,
+    saved: new Date().toISOString(),
+    deals: keptDeals(deal),
+    acknowledgements: acks,
+  };
+}
+
+function saveReceipt() {
+  const deal = shownDeal;
+  if (!deal || deal.scheme !== SEALED_SCHEME) return;
+  const text = JSON.stringify(receiptOf(deal), null, 1);
+  const link = element("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: `scala40-receipt-table-${table.id}-seat-${table.seat}.json` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+}
+
+function showReceiptButtons(deal) {
+  // Offered wherever the page holds an acknowledgement of this table's.
+  const offered = Boolean(deal && deal.scheme === SEALED_SCHEME && keptAcks(deal).length);
+  for (const id of ["save-receipt", "save-receipt-end"]) $(id).hidden = !offered;
 }
 
 const RESENT_AFTER = new Set([0, 429, 500, 502, 503, 504]);
@@ -743,7 +825,7 @@ async function takePart(deal) {
       keepPart(deal, kept);
       throw Object.assign(new Error(`The server's answer is no acknowledgement: ${verdict.problem}`), { status: 0 });
     }
-    keepAck(deal, { ...ack, at: new Date().toISOString(), checked: verdict.checked, unchecked: verdict.unchecked });
+    keepAck(deal, { ...ack, at: new Date().toISOString(), key: signingKeyOf(deal), checked: verdict.checked, unchecked: verdict.unchecked });
     kept.acked = ack.revealed ? "value" : "commitment";
     keepPart(deal, kept);
     return true;
@@ -913,7 +995,7 @@ function dealCheck(deal) {
   const voided = deal.voided || [];
   if ((JSON.parse(deal.terms).voids || 0) !== voided.length) return [false, "Deal NOT verified: the void deals listed are not those the terms count."];
   const [blamed, voids] = voidWords(deal);
-  if (blamed) return [false, voids];
+  if (blamed) return [false, [voids, matchKeyWords(deal)].filter(Boolean).join(" ")];
   let kept = keptPart(deal);
   if (kept && kept.table !== commitment) kept = null;  // its part of a deal gone void
   if (chosen) return [false, [chosen, voids].filter(Boolean).join(" ")];
@@ -925,8 +1007,20 @@ function dealCheck(deal) {
   if (JSON.stringify(kept.seen) !== JSON.stringify(deal.commitments)) return [false, "Deal NOT verified: the commitments revealed are not those this page saw before it revealed your value."];
   const digest = sha256(["scala40-seed-v3", deal.secret, ...deal.values.map((value) => value ?? "")].join(":"));
   if (String(BigInt(`0x${digest.slice(0, 16)}`)) !== deal.seed) return [false, "Deal NOT verified: the seed is not the one the values give."];
-  if (voids) return [false, `The commitment, every seat's value and the seed check out. ${voids}`];
-  return [true, "Deal verified: the commitment, every seat's value and the seed check out."];
+  const signatures = signaturesChecked(deal);
+  const keys = matchKeyWords(deal);
+  if (voids || keys || signatures) return [false, [`Checked: the commitment, every seat's value and the seed check out.${signatures}`, voids, keys].filter(Boolean).join(" ")];
+  return [true, "Deal verified: the commitment, every seat's value and the seed check out, and the server's signature on each acknowledgement of your parts was checked."];
+}
+
+function signaturesChecked(deal) {
+  // What could not be checked of the server's signatures, and why (empty: each
+  // acknowledgement of this seat's parts was checked when it came): never "Deal
+  // verified" where it could not (#said-checked).
+  const unchecked = keptAcks(deal).find((ack) => !ack.checked);
+  const why = signatureLimitKnown || (unchecked && unchecked.unchecked);
+  if (!why) return "";
+  return ` Not checked: the server's signatures on its acknowledgements, because ${uncheckedWhy(why)}; so what it acknowledged refutes nothing here.`;
 }
 
 function showDealCheck() {
@@ -942,7 +1036,7 @@ function showDealCheck() {
   line.className = verdict[0] ? "" : "warning";
   // What no check shows, said plainly beside it.
   const limits = $("deal-limits") || element("p", { id: "deal-limits", class: "hint" });
-  limits.textContent = "What the deal does not prevent: the server sees every hand it deals, so it could tell them to a seat it works with while the match is on; and a seat that withholds its value, or a server that drops one, voids the deal, so that a new one is drawn: you see that happen, counted and with the seat named (refuted, where the server had acknowledged your value), but no one chooses your cards unseen.";
+  limits.textContent = "What the deal does not prevent: the server sees every hand it deals, so it could tell them to a seat it works with while the match is on; and a seat that withholds its value, or a server that drops one, voids the deal, so that a new one is drawn: you see that happen, counted and with the seat named (refuted, where the server had acknowledged your value), but no one chooses your cards unseen. This page is the operator's code: your saved receipt, checked by scala40 receipt FILE, is the check the operator cannot touch.";
   $("deal-verdict").append(limits);
 }
 
@@ -1061,7 +1155,12 @@ function show(next) {
   stopPolling();
   shownCount += 1;
   // The key the table's terms name, remembered for the server (said where it changed).
-  if (next.deal && next.deal.scheme === SEALED_SCHEME) noteServerKey(next.deal);
+  shownDeal = next.deal || null;
+  if (next.deal && next.deal.scheme === SEALED_SCHEME) {
+    noteServerKey(next.deal);
+    keepDeal(next.deal);
+  }
+  showReceiptButtons(next.deal);
   if (next.dealt === false) {
     // The cards wait for the people's parts (fair dealing): this seat's first.
     const warning = undealtWarning(next);
@@ -1863,6 +1962,7 @@ $("hand-end").addEventListener("close", () => {
   if (table) refresh();
 });
 $("look").addEventListener("click", () => $("game-over").close());
+for (const id of ["save-receipt", "save-receipt-end"]) $(id).addEventListener("click", saveReceipt);
 $("undo").addEventListener("click", () => post("undo", { move_number: answer.view.move_number }));
 $("timeout").addEventListener("click", () => post("timeout"));
 $("resign").addEventListener("click", () => {
