@@ -346,8 +346,10 @@ def test_the_doctest_build_fails_on_a_stale_exception_message(tmp_path: Path) ->
     for message in (str(raised.value), "a message it no longer gives"):
         (source / "index.rst").write_text(_STALE_PAGE.format(message=message), "utf-8")
         built = subprocess.run(
-            [sys.executable, "-m", "sphinx", "-W", "-n", "-q", "-E", "-b", "doctest"]
-            + ["-c", str(DOCS), str(source), str(tmp_path / "build")],
+            [
+                *(sys.executable, "-m", "sphinx", "-W", "-n", "-q", "-E", "-b", "doctest"),
+                *("-c", str(DOCS), str(source), str(tmp_path / "build")),
+            ],
             capture_output=True,
             text=True,
             timeout=600,

@@ -6,7 +6,9 @@ the install page's word on how long the compiled build takes."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -14,6 +16,7 @@ import scala40
 from scala40.bots import bot_names, play_game
 from scala40.errors import IllegalMoveError, InvalidMeldError
 from scala40.game import game_names, load_game
+from scala40.melds import RulesLike
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -67,12 +70,17 @@ def _meld_message_rows() -> list[tuple[str, str, str]]:
     return [(cards, where.strip(), " ".join(message.split())) for cards, where, message in rows]
 
 
-_MELD_RULES = {
-    "": lambda: scala40.Ruleset(),
-    "in any game": lambda: scala40.Ruleset(),
+def _chinchon_meld_rules() -> RulesLike:
+    """Chinchón's default ruleset (a ruleset says how melds work through its meld_rules)."""
+    return cast(RulesLike, load_game("chinchon").ruleset_type.default())
+
+
+_MELD_RULES: dict[str, Callable[[], RulesLike]] = {
+    "": scala40.Ruleset,
+    "in any game": scala40.Ruleset,
     "under S40-V-SPLIT": lambda: scala40.Ruleset.preset("classic"),
     "under S40-V-MULTIJOKER": lambda: scala40.Ruleset(max_jokers_per_meld=None),
-    "under Chinchón's ruleset": lambda: load_game("chinchon").ruleset_type.default(),
+    "under Chinchón's ruleset": _chinchon_meld_rules,
 }
 
 

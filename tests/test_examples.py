@@ -110,7 +110,8 @@ def test_the_learning_example_shows_where_its_evaluation_is() -> None:
         next(line for line in lines if line.startswith("random agent vs greedy:"))
     )
     progress = [line for line in lines[:summary] if line.startswith("  random agent vs greedy: ")]
-    assert progress and progress[-1].endswith("games played"), lines
+    assert progress, lines
+    assert progress[-1].endswith("games played"), lines
     played, total = progress[-1].split(": ")[1].removesuffix(" games played").split(" of ")
     assert played == total
     text = (EXAMPLES / name).read_text(encoding="utf-8")

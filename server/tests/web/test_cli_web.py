@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import socket
+import ssl
 import subprocess
 import sys
 import urllib.request
@@ -242,4 +243,5 @@ def test_the_https_recipe_makes_a_certificate_the_server_serves_with(tmp_path: P
         ["bash", "-c", lines[0]], cwd=tmp_path, capture_output=True, text=True, check=False
     )
     assert made.returncode == 0, made.stderr
-    assert server_context(str(tmp_path / "cert.pem"), str(tmp_path / "key.pem"))
+    context = server_context(str(tmp_path / "cert.pem"), str(tmp_path / "key.pem"))
+    assert isinstance(context, ssl.SSLContext)
