@@ -97,6 +97,16 @@ def _print_promise_tally(terminalreporter: object) -> None:
         )
 
 
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """What a run started with the default options takes, and how it shows where it is."""
+    if config.getoption("markexpr") == "not slow and not browser":  # pyproject's addopts
+        return [
+            "the default run: within three minutes on two cores at rest, longer on a busy "
+            "machine; each line of dots ends with the tests done of all ([done/total])"
+        ]
+    return []
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--cpu-durations",

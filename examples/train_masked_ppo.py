@@ -2,8 +2,11 @@
 once, then measure its win share against random and greedy bots, with 95% Wilson
 intervals.
 
-Needs the ``rl`` extra, and sb3-contrib (which brings PyTorch) to train:
+Needs the ``rl`` extra, and sb3-contrib (which brings PyTorch) to train; PyTorch's CPU
+build first, from its CPU index, or pip brings the default build with gigabytes of GPU
+libraries:
 
+    pip install torch --index-url https://download.pytorch.org/whl/cpu
     pip install "scala40[rl]" sb3-contrib
     python examples/train_masked_ppo.py --game chinchon --minutes 5
 
@@ -20,13 +23,15 @@ library's :func:`scala40.adapters.evaluation.evaluate_policy`: each deal played 
 the agent in each seat of a two-player game, the same deals for both agents, so that
 they compare deal by deal too, each a whole match under the game's rules (what decides
 the game: an agent that wins hands may still lose matches on the points it keeps), with
-the points a hand beside the wins.
+the points a hand beside the wins. Each evaluation says where it is as it plays, a
+line at each tenth of its games.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from typing import Any
 
 from scala40.adapters.evaluation import Evaluation, Policy, evaluate_policy, uniform_policy
@@ -79,6 +84,20 @@ def train(args: argparse.Namespace) -> Policy | None:
     return trained
 
 
+def show_progress(label: str) -> Callable[[int, int], None]:
+    """A progress callback for ``evaluate_policy``: a line at each tenth of the games."""
+    shown = 0
+
+    def told(played: int, total: int) -> None:
+        nonlocal shown
+        tenth = played * 10 // total
+        if tenth > shown:
+            shown = tenth
+            print(f"  {label}: {played:,} of {total:,} games played", flush=True)
+
+    return told
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="chinchon")
@@ -93,7 +112,9 @@ def main() -> None:
     policies: list[tuple[str, Policy]] = [("random agent", uniform_policy(args.seed))]
     trained = train(args)
     if trained is None:
-        print('sb3-contrib is not installed (pip install "scala40[rl]" sb3-contrib):')
+        print("sb3-contrib is not installed; to train, install PyTorch's CPU build, then it:")
+        print("   pip install torch --index-url https://download.pytorch.org/whl/cpu")
+        print('   pip install "scala40[rl]" sb3-contrib')
         args.deals = min(args.deals, 10)
         print(f"measuring the random agent only, over {args.deals} deals")
     else:
@@ -101,7 +122,10 @@ def main() -> None:
     for opponent in ("random", "greedy"):
         results: list[Evaluation] = []
         for name, policy in policies:
-            results.append(evaluate_policy(policy, args.game, opponent, args.deals))
+            progress = show_progress(f"{name} vs {opponent}")
+            results.append(
+                evaluate_policy(policy, args.game, opponent, args.deals, progress=progress)
+            )
             print(results[-1].summary(name))
         if len(results) == 2:
             difference = results[0].paired_difference(results[1])

@@ -14,6 +14,8 @@ the ``rl`` extra and runs this file again, so that they run).
 
 from __future__ import annotations
 
+import ast
+import doctest
 import json
 import re
 import subprocess
@@ -124,11 +126,9 @@ def page_blocks(text: str) -> list[Block]:
 _RUNNER = r"""
 import contextlib, doctest, io, json, sys, traceback
 
-page, blocks, hidden = json.load(sys.stdin)
+page, blocks, hidden, flags = json.load(sys.stdin)
 for name in hidden:
     sys.modules[name] = None  # import fails and find_spec answers None: as if absent
-# The documentation build's doctest flags (Sphinx's defaults).
-flags = doctest.ELLIPSIS | doctest.IGNORE_EXCEPTION_DETAIL | doctest.DONT_ACCEPT_TRUE_FOR_1
 namespace = {"__name__": "__main__"}
 checker = doctest.OutputChecker()
 report = []
@@ -168,15 +168,35 @@ sys.stdout.write("\n@@RESULT@@" + json.dumps(
 """
 
 
+def _build_flags() -> int:
+    """The documentation build's doctest flags: ``doctest_default_flags`` of docs/conf.py
+    (read from its text, so that the test process does not run the configuration)."""
+    tree = ast.parse((DOCS / "conf.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [
+            target.id for target in node.targets if isinstance(target, ast.Name)
+        ] == ["doctest_default_flags"]:
+            value = eval(
+                compile(ast.Expression(node.value), "conf.py", "eval"), {"doctest": doctest}
+            )
+            assert isinstance(value, int)
+            return value
+    raise AssertionError("docs/conf.py sets no doctest_default_flags")
+
+
+DOCTEST_FLAGS = _build_flags()
+"""The flags each page's examples are run with: the documentation build's."""
+
+
 def run_page(page: Path, cwd: Path, hidden: tuple[str, ...] = ()) -> dict[str, Any]:
     """Run ``page``'s code in a new interpreter in ``cwd``, the packages ``hidden`` as
     if absent: how many examples ran, how many failed, how many blocks were skipped,
     and the failures' report."""
-    name = str(page.relative_to(DOCS))
+    name = str(page.relative_to(DOCS)) if page.is_relative_to(DOCS) else page.name
     blocks = [attrs.asdict(block) for block in page_blocks(page.read_text(encoding="utf-8"))]
     done = subprocess.run(
         [sys.executable, "-c", _RUNNER],
-        input=json.dumps([name, blocks, list(hidden)]),
+        input=json.dumps([name, blocks, list(hidden), DOCTEST_FLAGS]),
         capture_output=True,
         text=True,
         cwd=cwd,
@@ -275,3 +295,66 @@ def test_the_parser_reads_directives_literals_and_options() -> None:
 def test_a_hidden_setup_block_is_refused() -> None:
     with pytest.raises(AssertionError, match="hidden testsetup"):
         page_blocks(".. testsetup::\n\n   import scala40\n")
+
+
+_STALE_PAGE = """\
+Planted
+=======
+
+>>> import scala40
+>>> scala40.parse_card("7X")
+Traceback (most recent call last):
+  ...
+scala40.errors.InvalidCardError: {message}
+"""
+
+
+def test_the_build_compares_exception_messages() -> None:
+    """Sphinx's doctest builder ignores an exception's message unless told otherwise: the
+    build's flags (docs/conf.py) compare it, so a page showing a message the library no
+    longer gives fails the build."""
+    assert not DOCTEST_FLAGS & doctest.IGNORE_EXCEPTION_DETAIL
+    assert DOCTEST_FLAGS & doctest.ELLIPSIS
+
+
+def test_a_stale_exception_message_fails_its_page(tmp_path: Path) -> None:
+    from scala40 import InvalidCardError, parse_card
+
+    with pytest.raises(InvalidCardError) as raised:
+        parse_card("7X")
+    page = tmp_path / "planted.rst"
+    page.write_text(_STALE_PAGE.format(message=raised.value), encoding="utf-8")
+    assert run_page(page, tmp_path)["failed"] == 0
+    page.write_text(_STALE_PAGE.format(message="a message it no longer gives"), "utf-8")
+    result = run_page(page, tmp_path)
+    assert result["failed"] == 1
+    assert "a message it no longer gives" in result["report"]
+
+
+def test_the_doctest_build_fails_on_a_stale_exception_message(tmp_path: Path) -> None:
+    """The documentation build itself (Sphinx's doctest builder with docs/conf.py) fails on
+    a page whose example shows a message the library does not give, and passes it with
+    the message the library gives."""
+    pytest.importorskip("sphinx")
+    from scala40 import InvalidCardError, parse_card
+
+    with pytest.raises(InvalidCardError) as raised:
+        parse_card("7X")
+    source = tmp_path / "source"
+    source.mkdir()
+    exits = []
+    for message in (str(raised.value), "a message it no longer gives"):
+        (source / "index.rst").write_text(_STALE_PAGE.format(message=message), "utf-8")
+        built = subprocess.run(
+            [
+                *(sys.executable, "-m", "sphinx", "-W", "-n", "-q", "-E", "-b", "doctest"),
+                *("-c", str(DOCS), str(source), str(tmp_path / "build")),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        exits.append(built.returncode)
+    assert exits[0] == 0
+    assert exits[1] != 0

@@ -1,18 +1,22 @@
 """Figures and outputs in the docs that can drift from the library, each held here: the
-bot guide's error of a bot that plays an illegal move (which Sphinx's doctest does not
-compare: it ignores an exception's details), the count of games with a careful bot, and
+bot guide's error of a bot that plays an illegal move (its one line, as the library words
+it, beside the page's doctest), the count of games with a careful bot, and
 the install page's word on how long the compiled build takes."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 import scala40
 from scala40.bots import bot_names, play_game
-from scala40.errors import IllegalMoveError
-from scala40.game import game_names
+from scala40.errors import IllegalMoveError, InvalidMeldError
+from scala40.game import game_names, load_game
+from scala40.melds import RulesLike
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -55,3 +59,41 @@ def test_the_install_page_says_the_compiled_build_takes_minutes() -> None:
     text = _text("installing.rst")
     assert "It takes minutes, not seconds" in text
     assert '"Preparing metadata (pyproject.toml) ..." can stand alone for minutes' in text
+
+
+def _meld_message_rows() -> list[tuple[str, str, str]]:
+    """docs/melds.rst's table of refusals: each row's cards, the rules it names (the
+    words after the cards, or none) and the message shown, its wrapped lines joined."""
+    text = (DOCS / "melds.rst").read_text(encoding="utf-8")
+    table = text.partition("\nError messages\n")[2].partition("\nOther games' rules")[0]
+    rows = re.findall(r"\* - ``([^`]+)``(.*?)\n\s+- ``(.*?)``", table, re.DOTALL)
+    return [(cards, where.strip(), " ".join(message.split())) for cards, where, message in rows]
+
+
+def _chinchon_meld_rules() -> RulesLike:
+    """Chinchón's default ruleset (a ruleset says how melds work through its meld_rules)."""
+    return cast(RulesLike, load_game("chinchon").ruleset_type.default())
+
+
+_MELD_RULES: dict[str, Callable[[], RulesLike]] = {
+    "": scala40.Ruleset,
+    "in any game": scala40.Ruleset,
+    "under S40-V-SPLIT": lambda: scala40.Ruleset.preset("classic"),
+    "under S40-V-MULTIJOKER": lambda: scala40.Ruleset(max_jokers_per_meld=None),
+    "under Chinchón's ruleset": _chinchon_meld_rules,
+}
+
+
+def test_the_meld_pages_refusals_are_the_librarys_words() -> None:
+    """Each row of the melds page's table of refusals (shown, not run as an example) is
+    the message :func:`scala40.check_meld` gives those cards under the rules named."""
+    rows = _meld_message_rows()
+    assert len(rows) == 13
+    for cards, where, shown in rows:
+        with pytest.raises(InvalidMeldError) as raised:
+            scala40.check_meld(cards, _MELD_RULES[where]())
+        given = str(raised.value)
+        if shown.startswith("... "):
+            assert given.endswith(shown[4:]), (cards, shown, given)
+        else:
+            assert given == shown, (cards, shown, given)

@@ -69,3 +69,20 @@ def test_every_module_is_walked() -> None:
         except MissingExtraError:
             continue
     assert found > 90
+
+
+def test_the_docstrings_exception_messages_are_compared() -> None:
+    """A docstring's example that shows an exception is checked against the message the
+    library gives, not its type alone (as the documentation build checks them too)."""
+    assert not FLAGS & doctest.IGNORE_EXCEPTION_DETAIL
+    test = doctest.DocTestParser().get_doctest(
+        '>>> import scala40\n>>> scala40.parse_card("7X")\nTraceback (most recent call last):\n'
+        "...\nscala40.errors.InvalidCardError: a message it no longer gives\n",
+        {},
+        "planted",
+        None,
+        None,
+    )
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    runner.run(test, out=lambda _: None)
+    assert runner.summarize(verbose=False).failed == 1

@@ -28,7 +28,7 @@ EXPECTED = {
     "run_tournament.py": "mean game length",
     "search_with_views.py": "MonteCarloBot plays:",
     "share_a_position.py": "read back as the game's view: True",
-    "train_masked_ppo.py": "random agent vs greedy:",
+    "train_masked_ppo.py": "random agent vs greedy: won",
     "validate_melds.py": "total 42: opens",
 }
 
@@ -95,3 +95,24 @@ def test_the_bot_guide_shows_what_the_bot_example_prints() -> None:
     shown = [line.strip() for line in block.split("\n\n")[0].splitlines()]
     printed = _run("build_your_own_bot.py").strip().splitlines()
     assert _without_times(shown) == _without_times(printed)
+
+
+def test_the_learning_example_shows_where_its_evaluation_is() -> None:
+    """examples/train_masked_ppo.py prints a line at each tenth of an evaluation's games
+    (the last one among them) before the evaluation's summary, and tells how to install
+    PyTorch's CPU build."""
+    name = "train_masked_ppo.py"
+    missing = [module for module in NEEDS[name] if importlib.util.find_spec(module) is None]
+    if missing:
+        pytest.skip(f"{name} needs the learning-agent extras ({', '.join(missing)})")
+    lines = _run(name).splitlines()
+    summary = lines.index(
+        next(line for line in lines if line.startswith("random agent vs greedy:"))
+    )
+    progress = [line for line in lines[:summary] if line.startswith("  random agent vs greedy: ")]
+    assert progress, lines
+    assert progress[-1].endswith("games played"), lines
+    played, total = progress[-1].split(": ")[1].removesuffix(" games played").split(" of ")
+    assert played == total
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    assert "pip install torch --index-url https://download.pytorch.org/whl/cpu" in text

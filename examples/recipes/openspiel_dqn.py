@@ -1,8 +1,9 @@
 """OpenSpiel's PyTorch DQN on one seat of a game of the library, against the greedy bot,
 in OpenSpiel's ``rl_environment``; then its win share against greedy.
 
-Needs the ``recipes`` extra (``pip install torch==2.13.0`` first for PyTorch's CPU
-wheel, then ``pip install "scala40[recipes]"``). OpenSpiel's PyTorch agents import
+Needs the ``recipes`` extra, PyTorch's CPU build first (``pip install torch
+--index-url https://download.pytorch.org/whl/cpu``, then ``pip install
+"scala40[recipes]"``). OpenSpiel's PyTorch agents import
 ``tree``, which OpenSpiel does not install: it is the ``dm-tree`` package, which the
 extra brings.
 

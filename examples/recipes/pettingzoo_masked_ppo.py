@@ -2,8 +2,9 @@
 on a game of the library, with its wrapper fixed for Gymnasium 1.x; then the model
 against the greedy bot, which plays its seat in PettingZoo's own loop.
 
-Needs the ``recipes`` extra (``pip install torch==2.13.0`` first for PyTorch's CPU
-wheel, then ``pip install "scala40[recipes]"``):
+Needs the ``recipes`` extra, PyTorch's CPU build first (``pip install torch
+--index-url https://download.pytorch.org/whl/cpu``, then ``pip install
+"scala40[recipes]"``):
 
     python examples/recipes/pettingzoo_masked_ppo.py --steps 20000
 

@@ -89,13 +89,26 @@ class InvalidCardError(Scala40Error, ValueError):
 
 
 class InvalidMeldError(Scala40Error, ValueError):
-    """The cards do not form a valid meld under the rules in use; the message says why."""
+    """The cards do not form one valid meld under the rules in use; the message says why.
+
+    Cards that form several melds, nothing saying which, raise its subclass
+    :class:`AmbiguousMeldError`, so that one ``except InvalidMeldError`` handles every
+    refusal of :func:`scala40.check_meld`.
+    """
 
 
-class AmbiguousMeldError(Scala40Error, ValueError):
-    """The cards form more than one valid meld and nothing says which one is meant.
+class AmbiguousMeldError(InvalidMeldError):
+    """The cards form more than one valid meld and nothing says which one is meant: a
+    kind of :class:`InvalidMeldError` (``check_meld`` gives no one meld).
 
     ``readings`` holds every valid reading (:class:`scala40.Meld` values).
+
+    >>> import scala40
+    >>> try:
+    ...     scala40.check_meld("7D JK 7C")
+    ... except scala40.InvalidMeldError as error:
+    ...     print(type(error).__name__, len(error.readings))
+    AmbiguousMeldError 2
     """
 
     def __init__(self, message: str, readings: Sequence[object] = ()):

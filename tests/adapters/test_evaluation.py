@@ -88,6 +88,16 @@ def test_bad_arguments_are_refused_before_any_play() -> None:
         evaluate_policy(uniform_policy(), "chinchon", deals=0)
     with pytest.raises(InvalidArgumentError, match="expected a policy"):
         evaluate_policy("random", "chinchon", deals=1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="expected progress"):
+        evaluate_policy(uniform_policy(), "chinchon", deals=1, progress=3)  # type: ignore[arg-type]
+
+
+def test_progress_is_told_after_each_game() -> None:
+    told: list[tuple[int, int]] = []
+    result = evaluate_policy(
+        uniform_policy(2), "rumino", "random", deals=2, progress=lambda *p: told.append(p)
+    )
+    assert told == [(played, len(result.deals)) for played in range(1, len(result.deals) + 1)]
 
 
 def test_a_game_is_what_decides_it_and_the_points_a_hand_are_counted() -> None:

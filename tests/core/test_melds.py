@@ -224,6 +224,9 @@ def test_joker_in_a_three_card_set_names_a_missing_suit_s40_joker_c_wild() -> No
     error = info.value
     assert isinstance(error, ValueError)
     assert isinstance(error, Scala40Error)
+    # A kind of InvalidMeldError: the cards give no one meld, and a validator's one
+    # `except InvalidMeldError` handles it with every other refusal.
+    assert isinstance(error, InvalidMeldError)
     assert len(error.readings) == 2
     assert [str(meld) for meld in error.readings] == ["7S 7H JK=7D", "7S 7H JK=7C"]
     assert "has 2 readings" in str(error)

@@ -98,7 +98,8 @@ def test_a_server_command_without_the_server_says_what_to_install(
     assert out == ""
     assert err == (
         f"error: 'scala40 {argv[0]}' comes with the scala40-server package, which is not "
-        "installed (pip install scala40-server)\n"
+        "installed (python -m pip install scala40-server, or python -m pip install ./server "
+        "in a checkout of the source)\n"
     )
     assert ELSEWHERE[argv[0]] == "scala40-server"
 

@@ -269,6 +269,7 @@ def evaluate_policy(
     rules: Any = None,
     players: int | None = None,
     env_options: Mapping[str, Any] | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> Evaluation:
     """Play ``policy`` in one seat of ``game`` against ``opponents`` (as
     :class:`~scala40.adapters.gym.SeatEnv` takes them: a bot's name, a bot, or a policy)
@@ -279,15 +280,30 @@ def evaluate_policy(
     where one hand is the game. ``rules``, ``players`` and ``env_options`` (the seat
     environment's other keyword arguments: ``episode`` to count hands or matches
     whatever the rules, ``unfinished``...) are given to each seat's environment.
+    ``progress``, if given, is called after each game as ``progress(played, total)``
+    (the games played so far, and the ``deals`` times the seats to play), so that a
+    long evaluation can show where it is:
+
+    >>> from scala40.adapters.evaluation import evaluate_policy, uniform_policy
+    >>> seen = []
+    >>> _ = evaluate_policy(
+    ...     uniform_policy(0), "chinchon", "random", deals=2, progress=lambda *p: seen.append(p)
+    ... )
+    >>> seen
+    [(1, 4), (2, 4), (3, 4), (4, 4)]
 
     :raises InvalidValueError: ``deals`` is not from 1 to :data:`MAX_DEALS`.
-    :raises InvalidArgumentError: ``policy`` is not callable.
+    :raises InvalidArgumentError: ``policy``, or ``progress`` given, is not callable.
     :raises UnknownGameError: no game has that name.
     """
     check_int("deals", deals, 1, MAX_DEALS)
     check_int("first_seed", first_seed, 0, 2**63 - 1)
     if not callable(policy):
         raise InvalidArgumentError(f"expected a policy (a callable), got {describe(policy)}")
+    if progress is not None and not callable(progress):
+        raise InvalidArgumentError(
+            f"expected progress to be a callable or None, got {describe(progress)}"
+        )
     options = dict(env_options or {})
     first = SeatEnv(game, rules, players, opponents=opponents, **options)
     if "episode" not in options:
@@ -317,6 +333,8 @@ def evaluate_policy(
                     points,
                 )
             )
+            if progress is not None:
+                progress(len(results), deals * first.encoding.players)
     label = opponents if isinstance(opponents, str) else describe(opponents)
     return Evaluation(first.game.name, label, tuple(results), first.episode.episode)
 

@@ -130,6 +130,10 @@ ELSEWHERE: Mapping[str, str] = MappingProxyType(
 """Commands that another distribution adds, and that distribution: asked for where it is
 not installed, the command says in one line what to install."""
 
+_IN_A_CHECKOUT: Mapping[str, str] = MappingProxyType({"scala40-server": "./server"})
+"""Where each distribution of :data:`ELSEWHERE` lies in a checkout of the source, which
+installs it there (the package index has only its releases)."""
+
 
 @functools.cache
 def plugin_commands() -> LoadedCommands:
@@ -237,7 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         home = ELSEWHERE[word]
         print_error(
             f"'scala40 {word}' comes with the {home} package, which is not installed "
-            f"(pip install {home})"
+            f"(python -m pip install {home}, or python -m pip install {_IN_A_CHECKOUT[home]} "
+            "in a checkout of the source)"
         )
         return EXIT_USAGE
     parser = build_parser(commands)

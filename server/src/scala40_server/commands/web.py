@@ -39,6 +39,7 @@ seconds).
 from __future__ import annotations
 
 import argparse
+import socket
 import ssl
 import sys
 
@@ -183,6 +184,20 @@ def _tls_context(args: argparse.Namespace) -> ssl.SSLContext | None:
         raise CommandError(str(error)) from None
 
 
+def _browser_address(scheme: str, host: str) -> tuple[str, str]:
+    """The start of a URL a browser can open for a server bound to ``host`` (without the
+    port), and what to say of where it listens. Bound to every address (``0.0.0.0``,
+    ``::``), which no browser opens, it names this machine: by its name over HTTPS, the
+    name its certificate is made for, and at 127.0.0.1 over plain HTTP, the one place
+    where the page is a secure context (other machines open the machine's name)."""
+    if host in ("0.0.0.0", "::"):
+        name = socket.gethostname() if scheme == "https" else ""
+        return f"{scheme}://{name or '127.0.0.1'}", "listening on every address; "
+    if ":" in host:  # an IPv6 address is bracketed in a URL
+        host = f"[{host}]"
+    return f"{scheme}://{host}", ""
+
+
 def _run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535, got {args.port}")
@@ -202,12 +217,11 @@ def _run(args: argparse.Namespace) -> int:
         )
     except OSError as error:
         raise CommandError(f"cannot serve on {args.host}:{args.port}: {error}") from None
-    host, port = str(server.server_address[0]), int(server.server_address[1])
-    if ":" in host:  # an IPv6 address is bracketed in a URL
-        host = f"[{host}]"
     scheme = "http" if context is None else "https"
+    url, listening = _browser_address(scheme, str(server.server_address[0]))
+    port = int(server.server_address[1])
     print(
-        f"scala40 web table on {scheme}://{host}:{port}/ (tables in {args.db}; Ctrl-C stops)",
+        f"scala40 web table on {url}:{port}/ ({listening}tables in {args.db}; Ctrl-C stops)",
         flush=True,
     )
     print(_signing_line(store), flush=True)
