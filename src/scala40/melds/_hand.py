@@ -140,22 +140,24 @@ def _readings(
     else:
         suits = range(4)
     for suit in suits:
-        window_cards = [suit * 13 + rank - 1 for rank in slots]
-        held = [counts[c] > 0 and c not in wild_set for c in window_cards]
-        if held.count(True) + most_wilds < rules.sequence_min or not any(held):
-            continue
-        for start, stop, holes in sequence_windows(held, longest, rules.sequence_min, most_wilds):
-            in_window = [window_cards[i] for i in range(start, stop) if held[i]]
-            if not in_window:
+        _add_runs(candidates, counts, rules, suit, (rules.sequence_min, longest), wild_choices)
+    long = rules.long_meld_size
+    if long is not None and len(cards) >= long:
+        # Long melds (RU-MELDS' Rumino): exactly ``long`` cards of a rank or a suit's run,
+        # with wild cards where the rules let them stand in one.
+        allowed = wild_choices if rules.long_meld_wilds else wild_choices[:1]
+        for rank, present in by_rank.items():
+            if rank not in rules.tables.ranks:
                 continue
-            spare = most_wilds - holes
-            for extra in range(min(spare, len(in_window)) + 1):
-                for replaced in combinations(range(len(in_window)), extra):
-                    kept = tuple(c for i, c in enumerate(in_window) if i not in replaced)
-                    if not kept:
-                        continue
-                    for wilds in wild_choices[holes + extra]:
-                        candidates.add(tuple(sorted(kept + wilds)))
+            pool = [
+                c for c in present for _ in range(1 if rules.set_suits_distinct else counts[c])
+            ]
+            for size in range(max(1, long - len(allowed) + 1), min(len(pool), long) + 1):
+                for naturals in sorted(set(combinations(pool, size))):
+                    for wilds in allowed[long - size]:
+                        candidates.add(tuple(sorted(naturals + wilds)))
+        for suit in range(4):
+            _add_runs(candidates, counts, rules, suit, (long, long), allowed)
     if rules.wild_meld_min is not None:
         # Wild cards alone (a meld of jokers, or of 2s, where the rules allow one).
         low = max(smallest, rules.wild_meld_min)
@@ -180,6 +182,39 @@ def _readings(
             )
         by_cards[candidate] = found
     return by_cards
+
+
+def _add_runs(
+    candidates: set[tuple[Card, ...]],
+    counts: list[int],
+    rules: MeldRules,
+    suit: int,
+    lengths: tuple[int, int],
+    wild_choices: list[list[tuple[Card, ...]]],
+) -> None:
+    """Add to ``candidates`` the cards of ``suit`` (copies in ``counts``) and wild cards
+    (``wild_choices[n]``: the choices of ``n`` of them) that fill a window of places of
+    ``lengths`` (fewest, most), a natural card held in the window taken, or left to a
+    wild card."""
+    wild_set = rules.wild_cards
+    most_wilds = len(wild_choices) - 1
+    shortest, longest = lengths
+    window_cards = [suit * 13 + rank - 1 for rank in rules.sequence_slots]
+    held = [counts[c] > 0 and c not in wild_set for c in window_cards]
+    if held.count(True) + most_wilds < shortest or not any(held):
+        return
+    for start, stop, holes in sequence_windows(held, longest, shortest, most_wilds):
+        in_window = [window_cards[i] for i in range(start, stop) if held[i]]
+        if not in_window:
+            continue
+        spare = most_wilds - holes
+        for extra in range(min(spare, len(in_window)) + 1):
+            for replaced in combinations(range(len(in_window)), extra):
+                kept = tuple(c for i, c in enumerate(in_window) if i not in replaced)
+                if not kept:
+                    continue
+                for wilds in wild_choices[holes + extra]:
+                    candidates.add(tuple(sorted(kept + wilds)))
 
 
 def _run_parts(
