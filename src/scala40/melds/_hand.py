@@ -95,8 +95,11 @@ def _readings(
         if card not in wild_set:
             by_rank.setdefault(RANK_OF[card], []).append(card)
             by_suit[SUIT_OF[card]].append(card)
+    most_copies = 0  # of a rank: whether a long meld of a rank may be there
     for rank, present in by_rank.items():
         copies = sum(counts[card] for card in present)
+        if copies > most_copies:
+            most_copies = copies
         if copies + len(wild_pool) < rules.set_min or rank not in rules.tables.ranks:
             continue
         if rules.set_suits_distinct:
@@ -144,20 +147,26 @@ def _readings(
     long = rules.long_meld_size
     if long is not None and len(cards) >= long:
         # Long melds (RU-MELDS' Rumino): exactly ``long`` cards of a rank or a suit's run,
-        # with wild cards where the rules let them stand in one.
+        # with wild cards where the rules let them stand in one; only a rank or a suit
+        # held in ``fewest`` natural cards or more can make one.
         allowed = wild_choices if rules.long_meld_wilds else wild_choices[:1]
-        for rank, present in by_rank.items():
-            if rank not in rules.tables.ranks:
-                continue
-            pool = [
-                c for c in present for _ in range(1 if rules.set_suits_distinct else counts[c])
-            ]
-            for size in range(max(1, long - len(allowed) + 1), min(len(pool), long) + 1):
-                for naturals in sorted(set(combinations(pool, size))):
-                    for wilds in allowed[long - size]:
-                        candidates.add(tuple(sorted(naturals + wilds)))
+        fewest = long - len(allowed) + 1
+        if fewest < 1:
+            fewest = 1
+        if most_copies >= fewest:
+            for rank, present in by_rank.items():
+                if sum(counts[c] for c in present) < fewest or rank not in rules.tables.ranks:
+                    continue
+                pool = [
+                    c for c in present for _ in range(1 if rules.set_suits_distinct else counts[c])
+                ]
+                for size in range(fewest, min(len(pool), long) + 1):
+                    for naturals in sorted(set(combinations(pool, size))):
+                        for wilds in allowed[long - size]:
+                            candidates.add(tuple(sorted(naturals + wilds)))
         for suit in range(4):
-            _add_runs(candidates, counts, rules, suit, (long, long), allowed)
+            if len(by_suit[suit]) >= fewest:
+                _add_runs(candidates, counts, rules, suit, (long, long), allowed)
     if rules.wild_meld_min is not None:
         # Wild cards alone (a meld of jokers, or of 2s, where the rules allow one).
         low = max(smallest, rules.wild_meld_min)

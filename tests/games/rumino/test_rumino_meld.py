@@ -180,11 +180,25 @@ def test_has_rumino_is_the_brute_force_over_the_meld_engine(name: str) -> None:
     every seven of the cards read by the meld engine: seeded hands of seven and eight
     cards, most of them near a Rumino, under every preset."""
     rules = RULESETS[name]
-    deck = list(rules.deck.cards)
-    chooser = random.Random(name)
-    groups = list(seven_card_groups(4 if rules.rumino_jokers else 0))
     found = Counter[bool]()
-    for _ in range(1_500):
+    for hand in _near_rumino_hands(rules, 1_500, name):
+        expected = _rumino_by_brute_force(hand, rules)
+        assert has_rumino(hand, rules) is expected, hand
+        if len(hand) == 8:
+            assert has_rumino(hand[:-1], rules, extra=hand[-1]) is expected, hand
+        found[expected] += 1
+    assert found[True] > 300
+    assert found[False] > 300
+
+
+def _near_rumino_hands(rules: Ruleset, count: int, seed: str) -> Iterator[tuple[Card, ...]]:
+    """``count`` seeded hands of seven or eight cards the deck holds, most of them a
+    group of seven with up to two cards changed (RU-MELDS), sorted."""
+    deck = list(rules.deck.cards)
+    chooser = random.Random(seed)
+    groups = list(seven_card_groups(4 if rules.rumino_jokers else 0))
+    made = 0
+    while made < count:
         size = chooser.choice((7, 8))
         if chooser.random() < 0.7:
             cards = list(chooser.choice(groups))
@@ -193,18 +207,31 @@ def test_has_rumino_is_the_brute_force_over_the_meld_engine(name: str) -> None:
             cards += chooser.sample(deck, size - SEVEN)
         else:
             cards = chooser.sample(deck, size)
-        if any(count > 2 for card, count in Counter(cards).items() if card != JOKER):
-            continue  # more copies than the two packs hold
-        if cards.count(JOKER) > 4:
-            continue
-        hand = tuple(sorted(cards))
-        expected = _rumino_by_brute_force(hand, rules)
-        assert has_rumino(hand, rules) is expected, hand
-        if size == 8:
-            assert has_rumino(hand[:-1], rules, extra=hand[-1]) is expected, hand
-        found[expected] += 1
-    assert found[True] > 300
-    assert found[False] > 300
+        held = Counter(cards)
+        if held[JOKER] > 4 or any(n > 2 for card, n in held.items() if card != JOKER):
+            continue  # more copies than the two packs and their four jokers hold
+        made += 1
+        yield tuple(sorted(cards))
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_the_candidate_melds_of_hands_near_a_rumino_are_every_meld(name: str) -> None:
+    """The arrangement's candidate melds (every part of a hand the meld engine reads as
+    a meld, found by rank and by runs, the long meld's among them) are the parts of the
+    hand that is_meld accepts, one by one: seeded hands near a Rumino."""
+    rules = RULESETS[name]
+    meld_rules = rules.meld_rules
+    sevens = 0
+    for hand in _near_rumino_hands(rules, 200, f"candidates/{name}"):
+        expected = {
+            part
+            for size in range(3, len(hand) + 1)
+            for part in set(combinations(hand, size))
+            if is_meld(part, meld_rules)
+        }
+        assert set(candidate_melds(hand, meld_rules)) == expected, hand
+        sevens += any(len(part) == SEVEN for part in expected)
+    assert sevens > 30
 
 
 @pytest.mark.parametrize("name", list(RULESETS))
