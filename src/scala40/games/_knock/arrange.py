@@ -661,7 +661,8 @@ def has_rumino(
     """Whether seven of ``cards`` (and ``extra``, if given) make a Rumino under ``rules``:
     seven of a suit in sequence or seven of a rank, at least one of them natural
     (RU-MELDS, RU-RUMINO), jokers standing in for missing cards where allowed
-    (:func:`rumino_meld`): seven cards that the meld engine reads as one meld.
+    (:func:`rumino_meld`): under Rumino's rules, seven cards that the meld engine reads
+    as one meld of seven.
 
     >>> from scala40.games._knock.arrange import has_rumino
     >>> from scala40.cards import parse_cards, parse_card
