@@ -58,8 +58,23 @@ MELD_RULES_CONFIGS: dict[str, MeldRules] = {
         set_suits_distinct=False,
         extra_wilds=frozenset({make_card(ACE, 2)}),
     ),
-    # RU-MELDS: ace low only, any number of jokers, sets regardless of suit, sequences of 3-4
-    "rumino": MeldRules(ace_high=False, max_wilds=None, set_suits_distinct=False, sequence_max=4),
+    # RU-MELDS: ace low only, any number of jokers, sets regardless of suit, sequences of
+    # 3-4, the Rumino of seven (jokers standing in it; not with rumino_jokers=False)
+    "rumino": MeldRules(
+        ace_high=False,
+        max_wilds=None,
+        set_suits_distinct=False,
+        sequence_max=4,
+        long_meld_size=7,
+    ),
+    "rumino-natural": MeldRules(
+        ace_high=False,
+        max_wilds=None,
+        set_suits_distinct=False,
+        sequence_max=4,
+        long_meld_size=7,
+        long_meld_wilds=False,
+    ),
     # S40-V-HIGHVALUES
     "highvalues": Ruleset(high_card_values=True).meld_rules,
     # S40-V-JOKER25

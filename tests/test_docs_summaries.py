@@ -410,6 +410,16 @@ def ru_melds() -> None:
     assert is_meld("JK JK JK", melds)
 
 
+def ru_rumino_meld() -> None:
+    for preset in rumino.Ruleset.preset_names():
+        rules = rumino.Ruleset.preset(preset)
+        for cards in ("3H 4H 5H 6H 7H 8H 9H", "7S 7S 7H 7H 7D 7C 7C", "3H 4H JK 6H 7H 8H 9H"):
+            assert len(check_meld(cards, rules)) == 7
+            assert rumino.has_rumino(cards, rules)
+        assert not is_meld("3H 4H 5H 6H 7H 8H 10H", rules.meld_rules)
+        assert not is_meld("7S 7S 7H 7H 7D 7C", rules.meld_rules)
+
+
 def ru_knock() -> None:
     state = ru("5S 6S 7S 8S AH 2D 3C", "9H 9D 9C KS KH 4D 2S")
     assert legal(state) == ["draw", "take", "knock"]
@@ -689,6 +699,8 @@ CLAIMS: dict[str, tuple[Claim, ...]] = {
               ("RU-TURN",), ru_turn),
         Claim("sequences of three or four of one suit (the ace low only)",
               ("RU-MELDS",), ru_melds),
+        Claim("and seven cards of one suit in sequence or of one rank, the *Rumino*",
+              ("RU-MELDS",), ru_rumino_meld),
         Claim("but not on his first turn, a player whose hand holds at least four cards",
               ("RU-KNOCK",), ru_knock),
         Claim("Unmatched, an ace counts 1, a picture card or a joker 10, the others their face "

@@ -93,6 +93,7 @@ _RULE_FIELDS = (
     "rank_order", "ace_low", "ace_high", "wild_ranks", "max_wilds", "min_natural_lead",
     "set_min", "set_max", "set_suits_distinct", "sequence_min", "sequence_max",
     "rank_values", "low_ace_value", "wild_value", "wild_meld_min", "wild_meld_max",
+    "long_meld_size", "long_meld_wilds",
 )  # fmt: skip
 
 

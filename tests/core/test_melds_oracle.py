@@ -44,13 +44,17 @@ def _wilds_allowed(rules: MeldRules, size: int, wild_count: int) -> bool:
     return rules.min_natural_lead is None or naturals - wild_count >= rules.min_natural_lead
 
 
-def _set_readings(rules: MeldRules, wilds: list[Card]) -> Iterable[Reading]:
-    """Every set (S40-SET) of at most MAX_CARDS cards."""
+def _set_readings(
+    rules: MeldRules, wilds: list[Card], sizes: range | None = None
+) -> Iterable[Reading]:
+    """Every set (S40-SET) of at most MAX_CARDS cards (or of the given sizes)."""
+    if sizes is None:
+        sizes = range(rules.set_min, min(rules.set_max, MAX_CARDS) + 1)
     # A set may be of any rank of the game's pack (rank_order) that is not wild (C-DECK).
     for rank in rules.rank_order:
         if rank in rules.wild_ranks:
             continue
-        for size in range(rules.set_min, min(rules.set_max, MAX_CARDS) + 1):
+        for size in sizes:
             for wild_count in range(size):
                 if not _wilds_allowed(rules, size, wild_count):
                     continue
@@ -98,16 +102,17 @@ def _set_reading(
 
 
 def _sequence_readings(
-    rules: MeldRules, wilds: list[Card], lengths: range | None = None
+    rules: MeldRules, wilds: list[Card], lengths: range | None = None, bounded: bool = True
 ) -> Iterable[Reading]:
-    """Every sequence (S40-SEQ) of at most MAX_CARDS cards (or of the given lengths)."""
+    """Every sequence (S40-SEQ) of at most MAX_CARDS cards (or of the given lengths,
+    within the rules' sizes unless not ``bounded``)."""
     slots = sequence_slots(rules)
     longest = len(slots) if rules.sequence_max is None else min(rules.sequence_max, len(slots))
     wild_set = set(wilds)
     if lengths is None:
         lengths = range(rules.sequence_min, min(longest, MAX_CARDS) + 1)
     for suit in range(4):
-        for length in (n for n in lengths if rules.sequence_min <= n <= longest):
+        for length in (n for n in lengths if not bounded or rules.sequence_min <= n <= longest):
             for start in range(len(slots) - length + 1):
                 ranks = slots[start : start + length]
                 window = [make_card(rank, suit) for rank in ranks]
@@ -139,13 +144,34 @@ def _sequence_readings(
                             )
 
 
+def _long_readings(rules: MeldRules, wilds: list[Card]) -> Iterable[Reading]:
+    """Every long meld (RU-MELDS: the Rumino of seven): exactly ``long_meld_size`` cards
+    of a rank or of a suit in sequence, whatever the set and sequence sizes, holding wild
+    cards only where ``long_meld_wilds`` lets them stand in one."""
+    size = rules.long_meld_size
+    if size is None:
+        return
+    only = range(size, size + 1)
+    for reading in (
+        *_set_readings(rules, wilds, only),
+        *_sequence_readings(rules, wilds, only, bounded=False),
+    ):
+        if rules.long_meld_wilds or all(card not in wilds for card, _ in reading[1]):
+            yield reading
+
+
 @functools.cache
 def oracle(name: str) -> Index:
-    """Every meld of at most MAX_CARDS cards under the named rules, by sorted cards."""
+    """Every meld of at most MAX_CARDS cards, and every long meld, under the named rules,
+    by sorted cards."""
     rules = MELD_RULES_CONFIGS[name]
     wilds = wild_cards(rules)
     found: defaultdict[tuple[Card, ...], set[Reading]] = defaultdict(set)
-    for reading in (*_set_readings(rules, wilds), *_sequence_readings(rules, wilds)):
+    for reading in (
+        *_set_readings(rules, wilds),
+        *_sequence_readings(rules, wilds),
+        *_long_readings(rules, wilds),
+    ):
         key = tuple(sorted(card for card, _ in reading[1]))
         found[key].add(reading)
     return {key: frozenset(readings) for key, readings in found.items()}
@@ -189,6 +215,25 @@ def test_oracle_knows_the_rule_examples() -> None:
     assert {r[3] for r in default[(46, 47, JOKER)]} == {24, 27}
     # Two jokers in one meld: never under the default rules.
     assert not any(key.count(JOKER) > 1 for key in default)
+
+
+def test_oracle_knows_the_rumino() -> None:
+    # RU-MELDS: seven of a suit in sequence or of a rank are a meld (a Rumino), jokers
+    # standing in unless rumino_jokers=False; six or eight are not, nor seven Q-K-A.
+    rumino, natural = oracle("rumino"), oracle("rumino-natural")
+    run = tuple(make_card(rank, 1) for rank in range(3, 10))
+    assert run in rumino
+    assert run in natural
+    assert tuple(sorted((*run[1:], JOKER))) in rumino
+    assert tuple(sorted((*run[1:], JOKER))) not in natural
+    assert run[:6] not in rumino
+    assert run[:5] not in rumino
+    assert tuple(make_card(rank, 1) for rank in (*range(8, 14), ACE)) not in rumino
+    sevens = tuple(sorted(make_card(7, suit) for suit in (0, 0, 1, 1, 2, 3, 3)))
+    assert sevens in rumino
+    assert sevens in natural
+    assert sevens[:6] not in rumino
+    assert {len(key) for key in rumino} == {3, 4, 7}
 
 
 # ------------------------------------------------------------------ engine against oracle

@@ -287,6 +287,16 @@ class MeldRules:
     such melds (Scala 40)."""
     wild_meld_max: int | None = None
     """Most cards of a meld of wild cards only; ``None`` for no limit but the deck's."""
+    long_meld_size: int | None = None
+    """The size of a meld that the set and sequence sizes do not bound: exactly this many
+    cards of one rank (suits as :attr:`set_suits_distinct` says) or of one suit in
+    sequence, at least one of them natural, is a meld whatever the set and sequence sizes
+    say, its wild cards limited as in any meld (RU-MELDS: a Rumino is seven cards);
+    ``None`` for no such meld."""
+    long_meld_wilds: bool = True
+    """Wild cards may stand in a meld of :attr:`long_meld_size` cards (RU-RUMINO's
+    ``rumino_jokers``); where they may not, it is a meld of natural cards only (cards the
+    other sizes make a meld stay one, wild cards and all)."""
 
     tables: MeldTables = attrs.field(init=False, repr=False, eq=False, hash=False)
     """The tables derived from these rules, for code that searches melds."""
@@ -806,11 +816,18 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[Meld]
         return []
     ranks = {RANK_OF[c] for c in naturals}
     suits = [SUIT_OF[c] for c in naturals]
+    # A long meld (RU-MELDS' Rumino) is a set or a sequence its size would not allow: one
+    # comparison decides, for cards of any other size.
+    long = size == rules.long_meld_size and (rules.long_meld_wilds or not wild_count)
     # Sets whose wild cards stand for chosen suits (each order of the wilds a reading), and
     # the one reading of a set whose suits may repeat.
     set_targets: list[list[Card]] = []
     plain_set: list[tuple[Card, Card]] | None = None
-    if len(ranks) == 1 and rules.set_min <= size <= rules.set_max and ranks <= derived.ranks:
+    if (
+        len(ranks) == 1
+        and (rules.set_min <= size <= rules.set_max or long)
+        and ranks <= derived.ranks
+    ):
         rank = naturals[0] % 13 + 1
         if rules.set_suits_distinct:
             if len(set(suits)) == len(suits):
@@ -819,7 +836,7 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[Meld]
                     set_targets.append([s * 13 + rank - 1 for s in chosen])
         else:
             plain_set = _repeating_set_wilds(naturals, wilds, rank)
-    layouts = _sequence_layouts(naturals, suits, ranks, size, rules)
+    layouts = _sequence_layouts(naturals, suits, ranks, size, rules, long)
     orders = order_count(wilds)
     total = (len(set_targets) + len(layouts)) * orders + (plain_set is not None)
     if total > MAX_READINGS:
@@ -845,10 +862,21 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[Meld]
 
 
 def _sequence_layouts(
-    naturals: list[Card], suits: list[int], ranks: set[int], size: int, rules: MeldRules
+    naturals: list[Card],
+    suits: list[int],
+    ranks: set[int],
+    size: int,
+    rules: MeldRules,
+    long: bool,
 ) -> list[Layout]:
-    """:func:`~scala40.melds._layouts.sequence_layouts` under ``rules``."""
+    """:func:`~scala40.melds._layouts.sequence_layouts` under ``rules``, of any length
+    where the cards make a long meld (:attr:`MeldRules.long_meld_size`)."""
     derived = rules.tables
+    if long:
+        shortest = longest = size
+    else:
+        shortest = rules.sequence_min
+        longest = len(derived.slots) if rules.sequence_max is None else rules.sequence_max
     return sequence_layouts(
         naturals,
         suits,
@@ -856,8 +884,8 @@ def _sequence_layouts(
         size,
         slots=derived.slots,
         slot_of_rank=derived.slot_of_rank,
-        shortest=rules.sequence_min,
-        longest=len(derived.slots) if rules.sequence_max is None else rules.sequence_max,
+        shortest=shortest,
+        longest=longest,
         two_aces=rules.sequence_two_aces,
     )
 

@@ -95,8 +95,11 @@ def _readings(
         if card not in wild_set:
             by_rank.setdefault(RANK_OF[card], []).append(card)
             by_suit[SUIT_OF[card]].append(card)
+    most_copies = 0  # of a rank: whether a long meld of a rank may be there
     for rank, present in by_rank.items():
         copies = sum(counts[card] for card in present)
+        if copies > most_copies:
+            most_copies = copies
         if copies + len(wild_pool) < rules.set_min or rank not in rules.tables.ranks:
             continue
         if rules.set_suits_distinct:
@@ -140,22 +143,30 @@ def _readings(
     else:
         suits = range(4)
     for suit in suits:
-        window_cards = [suit * 13 + rank - 1 for rank in slots]
-        held = [counts[c] > 0 and c not in wild_set for c in window_cards]
-        if held.count(True) + most_wilds < rules.sequence_min or not any(held):
-            continue
-        for start, stop, holes in sequence_windows(held, longest, rules.sequence_min, most_wilds):
-            in_window = [window_cards[i] for i in range(start, stop) if held[i]]
-            if not in_window:
-                continue
-            spare = most_wilds - holes
-            for extra in range(min(spare, len(in_window)) + 1):
-                for replaced in combinations(range(len(in_window)), extra):
-                    kept = tuple(c for i, c in enumerate(in_window) if i not in replaced)
-                    if not kept:
-                        continue
-                    for wilds in wild_choices[holes + extra]:
-                        candidates.add(tuple(sorted(kept + wilds)))
+        _add_runs(candidates, counts, rules, suit, (rules.sequence_min, longest), wild_choices)
+    long = rules.long_meld_size
+    if long is not None and len(cards) >= long:
+        # Long melds (RU-MELDS' Rumino): exactly ``long`` cards of a rank or a suit's run,
+        # with wild cards where the rules let them stand in one; only a rank or a suit
+        # held in ``fewest`` natural cards or more can make one.
+        allowed = wild_choices if rules.long_meld_wilds else wild_choices[:1]
+        fewest = long - len(allowed) + 1
+        if fewest < 1:
+            fewest = 1
+        if most_copies >= fewest:
+            for rank, present in by_rank.items():
+                if sum(counts[c] for c in present) < fewest or rank not in rules.tables.ranks:
+                    continue
+                pool = [
+                    c for c in present for _ in range(1 if rules.set_suits_distinct else counts[c])
+                ]
+                for size in range(fewest, min(len(pool), long) + 1):
+                    for naturals in sorted(set(combinations(pool, size))):
+                        for wilds in allowed[long - size]:
+                            candidates.add(tuple(sorted(naturals + wilds)))
+        for suit in range(4):
+            if len(by_suit[suit]) >= fewest:
+                _add_runs(candidates, counts, rules, suit, (long, long), allowed)
     if rules.wild_meld_min is not None:
         # Wild cards alone (a meld of jokers, or of 2s, where the rules allow one).
         low = max(smallest, rules.wild_meld_min)
@@ -180,6 +191,39 @@ def _readings(
             )
         by_cards[candidate] = found
     return by_cards
+
+
+def _add_runs(
+    candidates: set[tuple[Card, ...]],
+    counts: list[int],
+    rules: MeldRules,
+    suit: int,
+    lengths: tuple[int, int],
+    wild_choices: list[list[tuple[Card, ...]]],
+) -> None:
+    """Add to ``candidates`` the cards of ``suit`` (copies in ``counts``) and wild cards
+    (``wild_choices[n]``: the choices of ``n`` of them) that fill a window of places of
+    ``lengths`` (fewest, most), a natural card held in the window taken, or left to a
+    wild card."""
+    wild_set = rules.wild_cards
+    most_wilds = len(wild_choices) - 1
+    shortest, longest = lengths
+    window_cards = [suit * 13 + rank - 1 for rank in rules.sequence_slots]
+    held = [counts[c] > 0 and c not in wild_set for c in window_cards]
+    if held.count(True) + most_wilds < shortest or not any(held):
+        return
+    for start, stop, holes in sequence_windows(held, longest, shortest, most_wilds):
+        in_window = [window_cards[i] for i in range(start, stop) if held[i]]
+        if not in_window:
+            continue
+        spare = most_wilds - holes
+        for extra in range(min(spare, len(in_window)) + 1):
+            for replaced in combinations(range(len(in_window)), extra):
+                kept = tuple(c for i, c in enumerate(in_window) if i not in replaced)
+                if not kept:
+                    continue
+                for wilds in wild_choices[holes + extra]:
+                    candidates.add(tuple(sorted(kept + wilds)))
 
 
 def _run_parts(

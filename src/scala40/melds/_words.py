@@ -50,7 +50,7 @@ def rule_problems(rules: Any, most: int, max_value: int) -> list[str]:
         problems.append(
             f"extra_wilds must be natural card codes from 0 to 51, got {describe(shown)}"
         )
-    for name in ("ace_low", "ace_high", "set_suits_distinct"):
+    for name in ("ace_low", "ace_high", "set_suits_distinct", "long_meld_wilds"):
         if not is_bool(getattr(rules, name)):
             problems.append(f"{name} must be True or False, got {describe(getattr(rules, name))}")
 
@@ -87,6 +87,11 @@ def rule_problems(rules: Any, most: int, max_value: int) -> list[str]:
                 + (f" ({high_name} may be None)" if optional_high else "")
                 + f", got {describe(low)}, {describe(high)}"
             )
+    if not whole(rules.long_meld_size, 1, most, optional=True):
+        problems.append(
+            f"long_meld_size must be an integer from 1 to {most} or None, "
+            f"got {describe(rules.long_meld_size)}"
+        )
     values: object = rules.rank_values
     if not isinstance(values, tuple) or len(values) != 14:
         count = len(values) if isinstance(values, tuple) else describe(values)
@@ -141,8 +146,12 @@ def why_no_meld(cards: tuple[Card, ...], rules: Any, most: int) -> str:
     size = len(cards)
     if size > most:
         return f"a meld holds at most {most} cards, got {size}"
+    # A long meld (RU-MELDS' Rumino) is bound by no set or sequence size.
+    long_size = size == rules.long_meld_size
+    long = long_size and (rules.long_meld_wilds or not wilds)
+    no_wilds = f", and a meld of {size} cards holds no wild card" if long_size else ""
     smallest = min(rules.set_min, rules.sequence_min)
-    if size < smallest:
+    if size < smallest and not long_size:
         return f"a meld needs at least {smallest} cards, got {size}"
     if not naturals:
         if rules.wild_meld_min is None:
@@ -167,19 +176,19 @@ def why_no_meld(cards: tuple[Card, ...], rules: Any, most: int) -> str:
     if any(rank not in rules.tables.ranks for rank in ranks):
         return "a card's rank is not in this game's pack"
     if len(set(ranks)) == 1:
-        if size > rules.set_max:
-            return f"a set has at most {rules.set_max} cards, got {size}"
-        if size < rules.set_min:
+        if size > rules.set_max and not long:
+            return f"a set has at most {rules.set_max} cards, got {size}{no_wilds}"
+        if size < rules.set_min and not long:
             return f"a set needs at least {rules.set_min} cards, got {size}"
         for suit in range(4):
             if rules.set_suits_distinct and suits.count(suit) > 1:
                 return f"set has two {SUIT_SYMBOLS[suit]}"
     if len(set(suits)) == 1:
         suit_symbol = SUIT_SYMBOLS[suits[0]]
-        if size < rules.sequence_min:
+        if size < rules.sequence_min and not long:
             return f"a sequence needs at least {rules.sequence_min} cards, got {size}"
-        if rules.sequence_max is not None and size > rules.sequence_max:
-            return f"a sequence has at most {rules.sequence_max} cards, got {size}"
+        if rules.sequence_max is not None and size > rules.sequence_max and not long:
+            return f"a sequence has at most {rules.sequence_max} cards, got {size}{no_wilds}"
         for rank in set(ranks):
             copies = ranks.count(rank)
             if copies > (2 if rank == ACE and rules.sequence_two_aces else 1):

@@ -227,8 +227,11 @@ def test_ru_rumino_is_seven_of_a_suit_in_sequence_or_of_a_rank() -> None:
     assert not has_rumino(sort("AH 2H 3H 4H 5H 6H 8H"), rules)
     # As many jokers as wanted, but seven cards.
     assert not has_rumino(sort("AH 2H 3H JK JK JK"), rules)
-    # A Rumino is no ordinary meld: sequences hold 4 cards at most.
-    assert not is_meld("AH 2H 3H 4H 5H 6H 7H", profile.meld_rules)
+    # A Rumino is a meld of seven (RU-MELDS); other sequences hold 4 cards at most.
+    assert check_meld("AH 2H 3H 4H 5H 6H 7H", profile.meld_rules).kind.value == "sequence"
+    assert check_meld("7S 7S 7H 7H 7D 7C 7C", profile.meld_rules).kind.value == "set"
+    assert not is_meld("AH 2H 3H 4H 5H 6H", profile.meld_rules)
+    assert not is_meld("AH 2H 3H 4H 5H 6H 7H 8H", profile.meld_rules)
     assert check_meld("JK JK JK", profile.meld_rules).kind.value == "wild"  # RU-MELDS
 
 

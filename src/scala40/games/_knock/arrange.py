@@ -36,7 +36,7 @@ from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.games._knock.conditions import (
     knock_value_allowed,
 )
-from scala40.games._knock.knocking import KnockingRules
+from scala40.games._knock.knocking import RUMINO_SIZE, KnockingRules
 from scala40.games._knock.phases import Layoff
 from scala40.games._knock.profile import KnockRules
 from scala40.games._knock.spanish import SpanishRules
@@ -55,7 +55,7 @@ __all__ = [
     "least_unmatched",
     "least_unmatched_without",
     "meld_key",
-    "rumino_jokers",
+    "rumino_meld",
     "run_cover",
     "set_possible",
     "uncovered_cards",
@@ -207,15 +207,15 @@ class _CoverTables:
         self.runs: list[BoundedCache[int, int]] = []
         self.slot_count = 0
         """How many places a sequence has in the rules' rank order."""
+        self.rumino: tuple[int, bool] = (RUMINO_SIZE, True)
+        """What a Rumino is under the rules (:func:`rumino_meld`): its size, and whether
+        jokers stand in it."""
         self.card_reach = 1
-        """The most places of a run of seven one card can fill (a rank may have two
+        """The most places of a Rumino's run one card can fill (a rank may have two
         places)."""
-        self.shortfalls = (
-            BoundedCache[tuple[Card, ...], int]("knock rumino shortfall", HAND_LIMIT),
-            BoundedCache[tuple[Card, ...], int]("knock rumino shortfall", HAND_LIMIT),
-        )
+        self.shortfalls = BoundedCache[tuple[Card, ...], int]("knock rumino shortfall", HAND_LIMIT)
         """How many cards each hand lacks for a Rumino (:func:`_rumino_shortfall`), by
-        the hand: jokers not counted, then counted (a profile's ``rumino_jokers``)."""
+        the hand."""
 
     def build(self, rules: MeldRules) -> None:
         wild_set = rules.tables.wild_cards
@@ -231,7 +231,8 @@ class _CoverTables:
         ]
         self.runs = [BoundedCache("knock run cover") for _ in range(MOST_WILDS + 1)]
         self.slot_count = len(rules.tables.slots)
-        windows = _rumino_windows(self.slot_count)
+        self.rumino = rumino_meld(rules)
+        windows = _rumino_windows(self.slot_count, self.rumino[0])
         self.card_reach = max(
             [1, *((bits & window).bit_count() for bits in self.slot_bit for window in windows)]
         )
@@ -239,9 +240,21 @@ class _CoverTables:
 
 
 def set_possible(count: int, wilds: int, rules: MeldRules) -> bool:
-    """Whether ``count`` cards of a rank and ``wilds`` wild cards hold a set."""
-    naturals = min(count, rules.set_max)
-    needed = max(0, rules.set_min - naturals)
+    """Whether ``count`` cards of a rank and ``wilds`` wild cards hold a set (a long meld,
+    RU-MELDS' Rumino, among them)."""
+    if _holds_set(count, wilds, rules.set_min, rules.set_max, rules):
+        return True
+    long = rules.long_meld_size
+    if long is None:
+        return False
+    return _holds_set(count, wilds if rules.long_meld_wilds else 0, long, long, rules)
+
+
+def _holds_set(count: int, wilds: int, fewest: int, most: int, rules: MeldRules) -> bool:
+    """Whether ``count`` cards of a rank and ``wilds`` wild cards hold a set of ``fewest``
+    to ``most`` cards."""
+    naturals = min(count, most)
+    needed = max(0, fewest - naturals)
     if needed > wilds or (rules.max_wilds is not None and needed > rules.max_wilds):
         return False
     return rules.min_natural_lead is None or naturals - needed >= rules.min_natural_lead
@@ -254,8 +267,13 @@ def run_cover(mask: int, wilds: int, rules: MeldRules) -> int:
         return 0
     slots = len(rules.tables.slots)
     longest = slots if rules.sequence_max is None else min(slots, rules.sequence_max)
+    # Each length with the wild cards it may hold: a long meld (RU-MELDS' Rumino) too.
+    lengths = [(length, wilds) for length in range(rules.sequence_min, longest + 1)]
+    long = rules.long_meld_size
+    if long is not None:
+        lengths.append((long, wilds if rules.long_meld_wilds else 0))
     covered = 0
-    for length in range(rules.sequence_min, longest + 1):
+    for length, allowed in lengths:
         window = (1 << length) - 1
         for start in range(slots - length + 1):
             inside = mask & (window << start)
@@ -263,7 +281,7 @@ def run_cover(mask: int, wilds: int, rules: MeldRules) -> int:
                 continue
             naturals = inside.bit_count()
             needed = length - naturals
-            if needed > wilds or (rules.max_wilds is not None and needed > rules.max_wilds):
+            if needed > allowed or (rules.max_wilds is not None and needed > rules.max_wilds):
                 continue
             if rules.min_natural_lead is not None and naturals - needed < rules.min_natural_lead:
                 continue
@@ -620,19 +638,31 @@ def best_arrangement(
 # ---------------------------------------------------------------- the Rumino
 
 
-def rumino_jokers(rules: KnockingRules | SpanishRules) -> bool:
-    """Whether jokers stand in a Rumino under ``rules``: unless Rumino's option says not
-    (RU-RUMINO Decision: ``rumino_jokers``); a game without Rumino's options asks with
-    Rumino's own rule."""
-    return rules.rumino_jokers if isinstance(rules, KnockingRules) else True
+def rumino_meld(rules: MeldRules) -> tuple[int, bool]:
+    """What a Rumino is under the meld rules of a knock game: how many cards, and whether
+    jokers stand in it (RU-MELDS, RU-RUMINO). The one rule: Rumino's ruleset makes it the
+    meld rules' long meld (:attr:`~scala40.melds.MeldRules.long_meld_size` and
+    ``long_meld_wilds``, from ``rumino_jokers``), which the meld engine reads too; a game
+    without one (Chinchón, La Conga) is asked with Rumino's own rule.
+
+    >>> from scala40.games._knock.arrange import rumino_meld
+    >>> from scala40.games.rumino import Ruleset
+    >>> rumino_meld(Ruleset().meld_rules), rumino_meld(Ruleset(rumino_jokers=False).meld_rules)
+    ((7, True), (7, False))
+    """
+    if rules.long_meld_size is None:
+        return RUMINO_SIZE, True
+    return rules.long_meld_size, rules.long_meld_wilds
 
 
 def has_rumino(
     cards: Sequence[Card], rules: KnockingRules | SpanishRules, extra: Card | None = None
 ) -> bool:
     """Whether seven of ``cards`` (and ``extra``, if given) make a Rumino under ``rules``:
-    seven of a suit in sequence or seven of a rank (RU-MELDS, RU-RUMINO), jokers standing
-    in for missing cards where allowed.
+    seven of a suit in sequence or seven of a rank, at least one of them natural
+    (RU-MELDS, RU-RUMINO), jokers standing in for missing cards where allowed
+    (:func:`rumino_meld`): under Rumino's rules, seven cards that the meld engine reads
+    as one meld of seven.
 
     >>> from scala40.games._knock.arrange import has_rumino
     >>> from scala40.cards import parse_cards, parse_card
@@ -644,22 +674,20 @@ def has_rumino(
     >>> has_rumino(parse_cards("3H 4H 5H JK 7H 8H 9H"), Ruleset(rumino_jokers=False))
     False
     """
-    jokers = rumino_jokers(rules)
-    profile = rules.profile
+    tables = _cover_tables(rules.profile.meld_rules)
     if extra is None:
-        return _rumino_shortfall(cards, jokers, _cover_tables(profile.meld_rules)) == 0
+        return _rumino_shortfall(cards, tables) == 0
     # One more card adds one to a rank's count, or to a run of seven places of its suit
     # (one place each, or more where a rank has two places in seven: ``card_reach``), or
     # is one more joker: a hand shorter than that makes no Rumino with any card. A hand
     # is asked this after each discard of the other players (and at each of its draws),
-    # so its shortfall is kept, with the profile (whose jokers count or not).
-    tables = _cover_tables(profile.meld_rules)
-    shortfalls = tables.shortfalls[jokers]
+    # so its shortfall is kept, with the meld rules (which say what a Rumino is).
+    shortfalls = tables.shortfalls
     hand = cards if type(cards) is tuple else tuple(cards)
     short = shortfalls.get(hand)
     if short is None:
-        short = shortfalls.put(hand, _rumino_shortfall(hand, jokers, tables))
-    return short <= tables.card_reach and _rumino_shortfall((*hand, extra), jokers, tables) == 0
+        short = shortfalls.put(hand, _rumino_shortfall(hand, tables))
+    return short <= tables.card_reach and _rumino_shortfall((*hand, extra), tables) == 0
 
 
 def _cover_tables(rules: MeldRules) -> _CoverTables:
@@ -669,10 +697,12 @@ def _cover_tables(rules: MeldRules) -> _CoverTables:
     return tables
 
 
-def _rumino_shortfall(cards: Sequence[Card], jokers_count: bool, tables: _CoverTables) -> int:
+def _rumino_shortfall(cards: Sequence[Card], tables: _CoverTables) -> int:
     """How many cards seven of ``cards`` lack at least to make a Rumino (0: they make
     one): the natural cards missing from the fullest rank or run of seven places of a
-    suit, once the jokers stand in (where ``jokers_count``)."""
+    suit, once the jokers stand in (where they may: :func:`rumino_meld`), one natural
+    card at least. Rumino's meld rules bound no joker in a meld (RU-DECK), so nothing
+    else limits them."""
     # The same pass as uncovered_cards': written out in both, as this is the hot path (a
     # helper returning the tally added 0.3% to the instructions of a Rumino playout).
     wild = tables.wild
@@ -686,10 +716,13 @@ def _rumino_shortfall(cards: Sequence[Card], jokers_count: bool, tables: _CoverT
         else:
             counts[RANK_OF[card]] += 1
             masks[SUIT_OF[card]] |= slot_bit[card]
-    need = _RUMINO_SIZE - (jokers if jokers_count else 0)
+    size, jokers_count = tables.rumino
+    need = size - jokers if jokers_count else size
+    if need < 1:
+        need = 1  # a meld of jokers alone is no Rumino (RU-MELDS: a rank or a suit)
     best = max(counts)
     if best < need:
-        windows = _rumino_windows(tables.slot_count)
+        windows = _rumino_windows(tables.slot_count, size)
         for mask in masks:
             if mask.bit_count() > best:
                 for window in windows:
@@ -699,14 +732,11 @@ def _rumino_shortfall(cards: Sequence[Card], jokers_count: bool, tables: _CoverT
     return max(0, need - best)
 
 
-_RUMINO_SIZE = 7
-
-
 @functools.cache
-def _rumino_windows(slots: int) -> tuple[int, ...]:
-    """The masks of the places of every run of seven among ``slots`` places."""
-    window = (1 << _RUMINO_SIZE) - 1
-    return tuple(window << start for start in range(slots - _RUMINO_SIZE + 1))
+def _rumino_windows(slots: int, size: int) -> tuple[int, ...]:
+    """The masks of the places of every run of ``size`` among ``slots`` places."""
+    window = (1 << size) - 1
+    return tuple(window << start for start in range(slots - size + 1))
 
 
 def is_seven_run(cards: tuple[Card, ...], rules: MeldRules) -> bool:

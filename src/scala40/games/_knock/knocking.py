@@ -33,10 +33,14 @@ from scala40.melds import MeldRules
 from scala40.rulesets import OptionChecks, RulesetBase, shared_meld_rules
 from scala40.rulesets import option_metadata as _rule
 
-__all__ = ["HAND_SIZE", "MOST_PLAYERS", "KnockingRules"]
+__all__ = ["HAND_SIZE", "MOST_PLAYERS", "RUMINO_SIZE", "KnockingRules"]
 
 HAND_SIZE = 7
 """Cards each player holds between turns (RU-DEAL)."""
+
+RUMINO_SIZE = 7
+"""The cards of a Rumino: seven of a suit in sequence or of a rank (RU-MELDS), the meld
+rules' long meld (:attr:`~scala40.melds.MeldRules.long_meld_size`)."""
 
 MOST_PLAYERS = (108 - 3) // HAND_SIZE
 """The most players a game may have: every hand, the turned-up card and a card to draw
@@ -120,6 +124,8 @@ class KnockingRules(RulesetBase):
             sequence_max=size,
             wild_meld_min=3,                # RU-MELDS Decision: a meld may be all jokers
             wild_meld_max=set_max,
+            long_meld_size=RUMINO_SIZE,     # RU-MELDS: a Rumino is a meld of seven
+            long_meld_wilds=self.rumino_jokers,   # RU-RUMINO Decision
         ))  # fmt: skip
         object.__setattr__(self, "_meld_rules", meld_rules)
         profile = KnockRules(
@@ -143,5 +149,7 @@ class KnockingRules(RulesetBase):
     @property
     def meld_rules(self) -> MeldRules:
         """What a meld is (RU-MELDS): sets of 3 or 4 of a rank in any suits, sequences of
-        3 or 4 (or more) with the ace low only, any number of jokers, melds of jokers."""
+        3 or 4 (or more) with the ace low only, any number of jokers, melds of jokers, and
+        the Rumino, seven of a rank or of a suit in sequence (jokers standing in it unless
+        ``rumino_jokers=False``)."""
         return self._meld_rules

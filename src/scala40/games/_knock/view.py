@@ -23,7 +23,7 @@ from scala40._base.record import order_fields
 from scala40._base.sampling import pick, unplaced
 from scala40._rng import random_below, shuffle
 from scala40.cards import RANK_OF, SUIT_OF, Card
-from scala40.games._knock.arrange import has_rumino, rumino_jokers
+from scala40.games._knock.arrange import has_rumino, rumino_meld
 from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.phases import CLAIM, DRAW, PLAY, HandResult, Phase
 from scala40.games._knock.profile import ClaimMode
@@ -183,24 +183,24 @@ def _rumino_witness(
     RU-RUMINO), at random: seven of a rank or seven in sequence of a suit, wild cards
     standing in where the rules allow; ``None`` when the pool holds none. At most 13
     ranks and 4 suits of 8 windows are tried, each checked once."""
-    wild = rules.profile.meld_rules.wild_cards
+    meld_rules = rules.profile.meld_rules
+    wild = meld_rules.wild_cards
+    size, jokers = rumino_meld(meld_rules)
     top_wild = top in wild
     targets: list[tuple[int, tuple[int, ...]]] = []
     for rank in range(1, 14) if top_wild else (RANK_OF[top],):
-        targets.append((-1, (rank,) * 7))
+        targets.append((-1, (rank,) * size))
     for suit in range(4) if top_wild else (SUIT_OF[top],):
-        for start in range(len(_RUN) - 6):
-            window = _RUN[start : start + 7]
+        for start in range(len(_RUN) - size + 1):
+            window = _RUN[start : start + size]
             if top_wild or RANK_OF[top] in window:
                 targets.append((suit, window))
     order, rng = shuffle(targets, rng)
-    wilds = (
-        sorted(card for card in pool.elements() if card in wild) if rumino_jokers(rules) else []
-    )
+    wilds = sorted(card for card in pool.elements() if card in wild) if jokers else []
     for suit, slots in order:
         left = list(slots)
         if top_wild:
-            index, rng = random_below(7, rng)
+            index, rng = random_below(size, rng)
             del left[index]
         else:
             left.remove(RANK_OF[top])
