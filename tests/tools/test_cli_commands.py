@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
+import attrs
 import pytest
 
 import scala40.cli
@@ -248,3 +249,15 @@ def test_plugin_commands_warns_for_one_release_naming_what_replaces_it() -> None
     with pytest.warns(DeprecationWarning, match=r"scala40\.cli\.own_commands\(\)"):
         loaded = scala40.cli.plugin_commands()
     assert {command.name for command in loaded.commands} >= {"serve", "web"}
+
+
+def test_another_package_s_summary_and_name_are_bounded_as_the_docs_say() -> None:
+    """docs/cli.rst: a summary of at most 72 characters, a name of at most 40."""
+    listed = DeclaredCommand("deal", "deal:COMMAND", "deal-stats", "1.0", "y" * 72)
+    assert listed.listed_summary == "y" * 72 + " (deal-stats 1.0)"
+    cut = attrs.evolve(listed, summary="y" * 73).listed_summary
+    assert cut == "y" * 69 + "... (deal-stats 1.0)"
+    assert attrs.evolve(listed, summary="\n\t ").listed_summary == "a command of deal-stats 1.0"
+    assert attrs.evolve(listed, name="d" * 40).has_valid_name
+    for name in ("d" * 41, "-deal", "déal", "de al", "deal\x1b", ""):
+        assert not attrs.evolve(listed, name=name).has_valid_name, name

@@ -33,6 +33,7 @@ import argparse
 import functools
 import textwrap
 from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
 
 import attrs
 
@@ -51,6 +52,7 @@ from scala40.commands import (
 __all__ = [
     "OWN_DISTRIBUTIONS",
     "InstalledCommands",
+    "SubcommandParsers",
     "add_stand_in",
     "run_other",
     "sort_installed",
@@ -121,9 +123,16 @@ NUL, so every argument after the command's name passes on to it as given (``--he
 too)."""
 
 
-def add_stand_in(
-    subparsers: argparse._SubParsersAction[Parser], declared: DeclaredCommand
-) -> None:
+class SubcommandParsers(Protocol):
+    """What adds a subcommand's parser: what ``argparse``'s
+    :meth:`~argparse.ArgumentParser.add_subparsers` returns."""
+
+    def add_parser(self, name: str, **options: Any) -> argparse.ArgumentParser:
+        """Add the parser of the subcommand ``name``, made with ``options``."""
+        ...
+
+
+def add_stand_in(subparsers: SubcommandParsers, declared: DeclaredCommand) -> None:
     """Add to ``subparsers`` the stand-in for another package's command ``declared``:
     listed with its distribution's summary (:attr:`~scala40.commands.DeclaredCommand.
     listed_summary`, escaped and bounded), it takes every argument after its name
