@@ -465,8 +465,8 @@ class DeclaredCommand:
         return f"the command {shown_text(repr(self.name), 60)} of the package {self.package}"
 
     def entry_point(self) -> EntryPoint:
-        """The entry point that declares the command (its :meth:`~EntryPoint.load` imports
-        its module)."""
+        """The entry point that declares the command (its ``load()`` imports its
+        module)."""
         return EntryPoint(self.name, self.value, ENTRY_POINT_GROUP)
 
 

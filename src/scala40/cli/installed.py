@@ -134,9 +134,9 @@ class SubcommandParsers(Protocol):
 
 def add_stand_in(subparsers: SubcommandParsers, declared: DeclaredCommand) -> None:
     """Add to ``subparsers`` the stand-in for another package's command ``declared``:
-    listed with its distribution's summary (:attr:`~scala40.commands.DeclaredCommand.
-    listed_summary`, escaped and bounded), it takes every argument after its name
-    unread, and runs the command by :func:`run_other`. Nothing of the package is
+    listed with its distribution's summary, escaped and bounded
+    (:attr:`~scala40.commands.DeclaredCommand.listed_summary`), it takes every argument
+    after its name unread, and runs the command by :func:`run_other`. Nothing of the package is
     imported."""
     # argparse formats a command's help with %: a summary's own % is written %%.
     listed = declared.listed_summary.replace("%", "%%")
