@@ -13,8 +13,11 @@ name. In the package's ``pyproject.toml``::
 A command's handler returns its exit code, or raises :class:`UsageError` (exit code 2)
 or :class:`CommandError` (exit code 1), which ``scala40`` prints as one line beginning
 ``error:``, as it does any error of the library (:class:`~scala40.errors.Scala40Error`,
-exit code 1). A command whose name is one of the library's own, or that does not load,
-is left out with one line that says why (:func:`load_commands`).
+exit code 1). ``scala40 --help`` lists another package's command from its distribution's
+metadata (:func:`declared_commands`), and ``scala40`` imports it only when it is run
+(:func:`load_command`), saying in one line naming the package when it does not load. A
+command whose name is one of the library's or the server's is left out, in one line that
+says why (:mod:`scala40.cli.installed`).
 
 >>> import argparse
 >>> from scala40.commands import EXIT_OK, Command, add_game_option, chosen_game
