@@ -764,6 +764,42 @@ MUTANTS: dict[str, Mutant] = {
         "        path.write_bytes(Path(aside).read_bytes())\n",
         "a replaced corpus file written through the link at its name",
     ),
+    "scala40.cli.installed:add_stand_in#imports-nothing": Mutant(
+        "    listed = declared.listed_summary.replace(",
+        "    listed = load_command(declared).summary.replace(",
+        "another package's command imported to list it, its summary taken from its Command",
+    ),
+    "scala40.commands:load_command": Mutant(
+        "    except SystemExit as exit_request:\n",
+        "    except NotImplementedError as exit_request:\n",
+        "an exit as a package's module loads not caught: the process ends with the package's "
+        "status, unsaid",
+    ),
+    "scala40.cli.installed:run_other": Mutant(
+        "    except BaseException as error:  # the package's code, as it sets up its arguments\n",
+        "    except NotImplementedError as error:  # the package's code, as it sets up its arguments\n",
+        "a command that fails as it sets up its arguments ends scala40 unsaid, or in a traceback",
+    ),
+    "scala40.cli.installed:sort_installed": Mutant(
+        "        elif command.name in names:\n",
+        "        elif False:\n",
+        "another package's command named as the library's or the server's kept beside it",
+    ),
+    "scala40.commands:shown_text": Mutant(
+        '    return _shown(" ".join(text.split()), limit)\n',
+        '    return " ".join(text.split())\n',
+        "another package's summary listed as written: its escapes reach the terminal",
+    ),
+    "scala40.commands:DeclaredCommand.has_valid_name": Mutant(
+        "        return _COMMAND_NAME.fullmatch(self.name) is not None\n",
+        "        return True\n",
+        "another package's command listed under any name, its escapes with it",
+    ),
+    "scala40.cli.installed:add_stand_in#percent": Mutant(
+        '.listed_summary.replace("%", "%%")',
+        ".listed_summary",
+        "a summary's % read by argparse as a format: scala40 --help stops in a traceback",
+    ),
 }
 
 REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
@@ -1489,6 +1525,53 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a new corpus file opened through a link that appeared after the directory's check",
         ),
     ),
+    # Other packages' commands.
+    "scala40.commands:load_command": (
+        Mutant(
+            "    except BaseException as error:  # whatever a package's module raises as it loads\n",
+            "    except Exception as error:  # whatever a package's module raises as it loads\n",
+            "an exception outside Exception's tree, raised as a package's module loads, "
+            "ends scala40 in a traceback",
+        ),
+    ),
+    "scala40.cli.installed:run_other": (
+        Mutant(
+            "    except BaseException as error:  # the package's code, as it sets up its arguments\n",
+            "    except Exception as error:  # the package's code, as it sets up its arguments\n",
+            "a command that exits as it sets up its arguments ends scala40 unsaid",
+        ),
+    ),
+    "scala40.cli.installed:sort_installed": (
+        Mutant(
+            "        command for command in declared if command.normalized_distribution in OWN_DISTRIBUTIONS\n",
+            '        command for command in declared if command.value.startswith("scala40")\n',
+            "the project's commands known by the module they name: a package whose module's "
+            "name starts as the project's do loads as the project's, first",
+        ),
+    ),
+    "scala40.commands:shown_text": (
+        Mutant(
+            '    return _shown(" ".join(text.split()), limit)\n',
+            '    return _shown(" ".join(text.split()), 10_000)\n',
+            "another package's summary listed whatever its length",
+        ),
+        Mutant(
+            '    return _shown(" ".join(text.split()), limit)\n',
+            '    return "".join(\n'
+            '        repr(char)[1:-1] if char < " " or char == "\\x7f" else char\n'
+            '        for char in " ".join(text.split())\n'
+            "    )[:limit]\n",
+            "only ASCII's control characters escaped: the C1 CSI and a right-to-left override "
+            "reach the terminal",
+        ),
+    ),
+    "scala40.commands:DeclaredCommand.has_valid_name": (
+        Mutant(
+            "        return _COMMAND_NAME.fullmatch(self.name) is not None\n",
+            "        return _COMMAND_NAME.match(self.name) is not None\n",
+            "a name checked on its beginning alone: the escapes after it listed with it",
+        ),
+    ),
 }
 """Beside each defence's removal (:data:`MUTANTS`), the plausible regressions of it, which
 the tests of its rows must catch as well (the mutant check runs them all)."""
@@ -1630,6 +1713,12 @@ NO_REGRESSION: dict[str, str] = {
     ),
     "scala40.conformance:read_corpus": (
         "one compare of the whole digest with the manifest's: skipping it is the removal"
+    ),
+    "scala40.cli.installed:add_stand_in#imports-nothing": (
+        "the command listed from its metadata: importing its module to list it is the removal"
+    ),
+    "scala40.cli.installed:add_stand_in#percent": (
+        "one doubling of the summary's %: leaving it out is the removal"
     ),
 }
 """The defences whose removal is the one regression they have, and why."""

@@ -13,8 +13,11 @@ name. In the package's ``pyproject.toml``::
 A command's handler returns its exit code, or raises :class:`UsageError` (exit code 2)
 or :class:`CommandError` (exit code 1), which ``scala40`` prints as one line beginning
 ``error:``, as it does any error of the library (:class:`~scala40.errors.Scala40Error`,
-exit code 1). A command whose name is one of the library's own, or that does not load,
-is left out with one line that says why (:func:`load_commands`).
+exit code 1). ``scala40 --help`` lists another package's command from its distribution's
+metadata (:func:`declared_commands`), and ``scala40`` imports it only when it is run
+(:func:`load_command`), saying in one line naming the package when it does not load. A
+command whose name is one of the library's or the server's is left out, in one line that
+says why (:mod:`scala40.cli.installed`).
 
 >>> import argparse
 >>> from scala40.commands import EXIT_OK, Command, add_game_option, chosen_game
@@ -40,8 +43,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Callable, Collection, Iterable, Sequence
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import Distribution, EntryPoint, distributions, entry_points
 from typing import Any
 
 import attrs
@@ -62,6 +66,7 @@ __all__ = [
     "ArgumentCheck",
     "Command",
     "CommandError",
+    "DeclaredCommand",
     "LoadedCommands",
     "UsageError",
     "add_game_option",
@@ -69,12 +74,16 @@ __all__ = [
     "card_names",
     "chosen_game",
     "command_entry_points",
+    "declared_commands",
+    "error_text",
     "integer",
     "json_text",
+    "load_command",
     "load_commands",
     "missing_cards",
     "seconds",
     "shown_cards",
+    "shown_text",
 ]
 
 ENTRY_POINT_GROUP = "scala40.commands"
@@ -308,12 +317,12 @@ _MAX_SHOWN = 200
 """The most characters of a name, a value or an error that a problem's line quotes."""
 
 
-def _shown(text: str) -> str:
-    """``text`` on one line (control characters escaped) of at most :data:`_MAX_SHOWN`
+def _shown(text: str, limit: int = _MAX_SHOWN) -> str:
+    """``text`` on one line (control characters escaped) of at most ``limit``
     characters: a problem is one line whatever a package's metadata or error says."""
     if not text.isprintable():
         text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
-    return text if len(text) <= _MAX_SHOWN else text[: _MAX_SHOWN - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def command_entry_points() -> tuple[EntryPoint, ...]:
@@ -360,12 +369,7 @@ def load_commands(points: Iterable[EntryPoint], reserved: Collection[str]) -> Lo
         try:
             found: object = point.load()
         except Exception as error:  # whatever a package's module raises as it loads
-            try:
-                said = str(error)
-            except Exception:  # an error whose own text fails
-                said = ""
-            reason = _shown(f"{type(error).__name__}: {said}" if said else type(error).__name__)
-            problems.append(f"{head}it does not load: {reason}")
+            problems.append(f"{head}it does not load: {error_text(error)}")
             continue
         if not isinstance(found, Command):
             problems.append(f"{head}it names {describe(found)}, not a scala40.commands.Command")
@@ -376,3 +380,198 @@ def load_commands(points: Iterable[EntryPoint], reserved: Collection[str]) -> Lo
         taken.add(name)
         commands.append(found)
     return LoadedCommands(tuple(commands), tuple(problems))
+
+
+_MAX_NAME = 40
+"""The longest name of another package's command."""
+
+_COMMAND_NAME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_.-]{{0,{_MAX_NAME - 1}}}", re.ASCII)
+"""The names another package's command may have: ASCII letters, digits, ``-``, ``_`` and
+``.``, starting with a letter or a digit (never an option's ``-``), at most
+:data:`_MAX_NAME` characters, so that a name lists and types as itself."""
+
+_MAX_SUMMARY = 72
+"""The most characters of a distribution's summary that ``scala40 --help`` lists."""
+
+
+def shown_text(text: str, limit: int = _MAX_SHOWN) -> str:
+    """``text`` as it may reach a terminal: on one line, its whitespace runs one space,
+    every other character that is not printable (a control character, a terminal escape,
+    a right-to-left override) escaped as Python writes it, at most ``limit`` characters.
+
+    >>> from scala40.commands import shown_text
+    >>> shown_text("red \\x1b[31m\\u202e text\\n" + "x" * 80, 30)
+    'red \\\\x1b[31m\\\\u202e text xxx...'
+    """
+    return _shown(" ".join(text.split()), limit)
+
+
+def _normalized(distribution: str) -> str:
+    """A distribution's name as packaging compares names (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", distribution).lower()
+
+
+@attrs.frozen
+class DeclaredCommand:
+    """A command that an installed distribution declares in :data:`ENTRY_POINT_GROUP`,
+    read from the distribution's metadata alone: nothing of it is imported
+    (:func:`declared_commands`; :func:`load_command` imports it)."""
+
+    name: str
+    """The entry point's name: the command's word (``scala40 NAME``)."""
+    value: str
+    """What the entry point names: ``module:ATTRIBUTE``."""
+    distribution: str
+    """The distribution's name, as its metadata writes it (``""`` if it writes none)."""
+    version: str
+    """The distribution's version, as its metadata writes it."""
+    summary: str
+    """The distribution's one-line summary (its metadata's ``Summary``), as written."""
+
+    @property
+    def package(self) -> str:
+        """The distribution's name and version as a line may show them (escaped,
+        bounded): ``scala40-stats 1.2``."""
+        return shown_text(
+            f"{self.distribution or 'an unnamed package'} {self.version}".strip(), 80
+        )
+
+    @property
+    def normalized_distribution(self) -> str:
+        """The distribution's name as packaging compares names (``Scala40_Server`` is
+        ``scala40-server``)."""
+        return _normalized(self.distribution)
+
+    @property
+    def has_valid_name(self) -> bool:
+        """Whether the command's name is one another package may use: ASCII letters,
+        digits, ``-``, ``_`` and ``.``, starting with a letter or a digit, at most 40
+        characters."""
+        return _COMMAND_NAME.fullmatch(self.name) is not None
+
+    @property
+    def listed_summary(self) -> str:
+        """What ``scala40 --help`` says of the command: the distribution's summary, escaped
+        and bounded, and the distribution.
+
+        >>> from scala40.commands import DeclaredCommand
+        >>> DeclaredCommand("deal", "deal:COMMAND", "deal-stats", "1.0", "\\x1b[2Jdeals").listed_summary
+        '\\\\x1b[2Jdeals (deal-stats 1.0)'
+        """
+        summary = shown_text(self.summary, _MAX_SUMMARY)
+        return f"{summary} ({self.package})" if summary else f"a command of {self.package}"
+
+    @property
+    def described(self) -> str:
+        """The command and its package, as a line names them: ``the command 'deal' of
+        the package deal-stats 1.0``."""
+        return f"the command {shown_text(repr(self.name), 60)} of the package {self.package}"
+
+    def entry_point(self) -> EntryPoint:
+        """The entry point that declares the command (its ``load()`` imports its
+        module)."""
+        return EntryPoint(self.name, self.value, ENTRY_POINT_GROUP)
+
+
+def _first(distribution: Distribution, field: str) -> str:
+    """The first value of ``field`` in a distribution's metadata, or ``""``."""
+    values: list[Any] = distribution.metadata.get_all(field, [])
+    return str(values[0]) if values else ""
+
+
+def declared_commands() -> tuple[DeclaredCommand, ...]:
+    """The commands that the installed distributions declare in :data:`ENTRY_POINT_GROUP`,
+    sorted by name, then by distribution, read from their metadata without importing
+    anything: for each name of a distribution, the first found on the path (as Python's
+    own :func:`~importlib.metadata.entry_points`). A distribution whose metadata does not
+    read (a malformed ``entry_points.txt``) declares none.
+
+    >>> from scala40.commands import declared_commands
+    >>> [(command.name, command.distribution) for command in declared_commands()]
+    [('serve', 'scala40-server'), ('web', 'scala40-server')]
+    """
+    found: list[DeclaredCommand] = []
+    seen: set[str] = set()
+    for distribution in distributions():
+        try:
+            text = distribution.read_text("entry_points.txt")
+            if not text or ENTRY_POINT_GROUP not in text:
+                continue
+            name = _first(distribution, "Name")
+            if _normalized(name) in seen:
+                continue
+            seen.add(_normalized(name))
+            version, summary = _first(distribution, "Version"), _first(distribution, "Summary")
+            points = [
+                point for point in distribution.entry_points if point.group == ENTRY_POINT_GROUP
+            ]
+            found.extend(
+                DeclaredCommand(str(point.name), str(point.value), name, version, summary)
+                for point in points
+            )
+        except Exception:  # one package's unreadable metadata (a malformed file) is its own
+            continue
+    return tuple(
+        sorted(
+            found,
+            key=lambda command: (command.name, command.normalized_distribution, command.value),
+        )
+    )
+
+
+def load_command(declared: DeclaredCommand) -> Command:
+    """Import the command ``declared`` names: the one moment another package's code runs.
+
+    Whatever its module does as it loads (raises any exception, exits) is said in one
+    line naming the package; Ctrl-C (:class:`KeyboardInterrupt`) goes through, as it
+    does in any command. A module that waits as it loads holds this call as long.
+
+    :raises CommandError: the module does not load, or names anything but a
+        :class:`Command` of the entry point's name.
+
+    >>> from scala40.commands import DeclaredCommand, load_command
+    >>> load_command(DeclaredCommand("web", "scala40_server.commands.web:COMMAND", "scala40-server", "", "")).name
+    'web'
+    >>> load_command(DeclaredCommand("deal", "scala40_deal:COMMAND", "scala40-deal", "1.0", ""))
+    Traceback (most recent call last):
+    ...
+    scala40.commands.CommandError: the command 'deal' of the package scala40-deal 1.0 does not load: ModuleNotFoundError: No module named 'scala40_deal'
+    """
+    where = declared.described
+    try:
+        found: object = declared.entry_point().load()
+    except KeyboardInterrupt:
+        raise
+    except SystemExit as exit_request:
+        given = exit_request.code
+        # Its repr only where it is a plain value: another class's repr is its code too.
+        code = shown_text(repr(given), 60) if type(given) in (int, str, type(None)) else "given"
+        raise CommandError(
+            f"{where} does not load: its module exits as it loads (exit status {code})"
+        ) from None
+    except BaseException as error:  # whatever a package's module raises as it loads
+        raise CommandError(f"{where} does not load: {error_text(error)}") from None
+    if not isinstance(found, Command):
+        raise CommandError(
+            f"{where} does not load: it names {describe(found)}, not a scala40.commands.Command"
+        )
+    if found.name != declared.name:
+        raise CommandError(f"{where} does not load: it names the command {describe(found.name)}")
+    return found
+
+
+def error_text(error: BaseException) -> str:
+    """An exception that another package's code raised, in one line: its type and its
+    text, escaped and bounded.
+
+    >>> from scala40.commands import error_text
+    >>> error_text(RuntimeError("two\\nlines"))
+    'RuntimeError: two\\\\nlines'
+    """
+    try:
+        said = str(error)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # an error whose own text fails (or exits)
+        said = ""
+    return _shown(f"{type(error).__name__}: {said}" if said else type(error).__name__)

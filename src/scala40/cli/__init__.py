@@ -12,7 +12,9 @@ in :data:`COMMANDS`, and what they share is in :mod:`~scala40.cli.common`. Insta
 packages add theirs by entry points (:mod:`scala40.commands`): ``serve`` and ``web``
 (:mod:`~scala40_server.commands.serve`, :mod:`~scala40_server.commands.web`) are the server's, and where they are
 not installed ``scala40 serve`` and ``scala40 web`` say in one line what to install
-(:data:`ELSEWHERE`). :func:`build_parser` builds the whole parser from all of them. Every
+(:data:`ELSEWHERE`); another package's command is listed from its metadata and imported
+only when it is run (:mod:`~scala40.cli.installed`). :func:`build_parser` builds the
+whole parser from all of them. Every
 command works on any registered game (``--game``), reaching it through
 :func:`~scala40.game.load_game` and its :class:`~scala40.game.Game` record alone.
 
@@ -50,6 +52,7 @@ import os
 import platform
 import sys
 import textwrap
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
@@ -71,6 +74,7 @@ from scala40.cli import (
     simulate,
 )
 from scala40.cli.common import Parser, games_line, print_error
+from scala40.cli.installed import InstalledCommands, add_stand_in, sort_installed
 from scala40.commands import (
     EXIT_INTERRUPTED,
     EXIT_INVALID,
@@ -80,9 +84,11 @@ from scala40.commands import (
     HELP_WIDTH,
     Command,
     CommandError,
+    DeclaredCommand,
     LoadedCommands,
     UsageError,
     command_entry_points,
+    declared_commands,
     load_commands,
 )
 from scala40.errors import Scala40Error
@@ -100,7 +106,9 @@ __all__ = [
     "UsageError",
     "all_commands",
     "build_parser",
+    "installed_commands",
     "main",
+    "own_commands",
     "plugin_commands",
     "version_line",
 ]
@@ -136,17 +144,49 @@ installs it there (the package index has only its releases)."""
 
 
 @functools.cache
+def installed_commands() -> InstalledCommands:
+    """The commands that installed distributions declare (the entry points of
+    :data:`~scala40.commands.ENTRY_POINT_GROUP`), read once a process from their metadata
+    and sorted by whom they come from (:func:`~scala40.cli.installed.sort_installed`):
+    the project's, and the others', none of them imported. The names of the library's
+    commands and of the server's (:data:`ELSEWHERE`) are never another package's."""
+    reserved = {**{command.name: "scala40" for command in COMMANDS}, **ELSEWHERE}
+    return sort_installed(declared_commands(), reserved)
+
+
+@functools.cache
+def own_commands() -> LoadedCommands:
+    """The commands of the project's other distribution, scala40-server (``serve`` and
+    ``web``), loaded once a process; one that does not load is left out with one line
+    (:func:`~scala40.commands.load_commands`)."""
+    points = [command.entry_point() for command in installed_commands().own]
+    return load_commands(points, {command.name for command in COMMANDS})
+
+
 def plugin_commands() -> LoadedCommands:
-    """The commands that installed packages add (the entry points of
-    :data:`~scala40.commands.ENTRY_POINT_GROUP`), found and loaded once a process; those
-    whose names are the library's own, and those that do not load, are left out with one
-    line each (:func:`~scala40.commands.load_commands`)."""
+    """Every command that installed packages add, each imported.
+
+    .. deprecated:: 0.6
+       It imports every other package's command, which ``scala40`` no longer does: use
+       :func:`own_commands` for the server's, and
+       :func:`~scala40.commands.declared_commands` with
+       :func:`~scala40.commands.load_command` for another package's, which it imports.
+    """
+    warnings.warn(
+        "scala40.cli.plugin_commands() imports every installed package's command; use "
+        "scala40.cli.own_commands(), and scala40.commands.declared_commands() with "
+        "scala40.commands.load_command() for another package's",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     return load_commands(command_entry_points(), {command.name for command in COMMANDS})
 
 
 def all_commands() -> tuple[Command, ...]:
-    """The library's commands (:data:`COMMANDS`), then those of installed packages."""
-    return (*COMMANDS, *plugin_commands().commands)
+    """The library's commands (:data:`COMMANDS`), then the server's (:func:`own_commands`);
+    other packages' commands are not among them until one is run
+    (:func:`~scala40.cli.installed.run_other`)."""
+    return (*COMMANDS, *own_commands().commands)
 
 
 def version_line() -> str:
@@ -162,9 +202,14 @@ def version_line() -> str:
     return f"scala40 {__version__} ({build_name()}, {interpreter})"
 
 
-def build_parser(commands: Sequence[Command] | None = None) -> argparse.ArgumentParser:
+def build_parser(
+    commands: Sequence[Command] | None = None, *, others: Sequence[DeclaredCommand] | None = None
+) -> argparse.ArgumentParser:
     """The argument parser of the command line, with one subparser per command of
-    ``commands`` (by default :func:`all_commands`).
+    ``commands`` (by default :func:`all_commands`), then a stand-in for each other
+    package's command of ``others`` (by default, with the default commands, those of
+    :func:`installed_commands`; else none), which imports it only when it is run
+    (:func:`~scala40.cli.installed.add_stand_in`).
 
     Each subparser stores its command's handler as ``handler`` in the parsed arguments.
 
@@ -176,6 +221,8 @@ def build_parser(commands: Sequence[Command] | None = None) -> argparse.Argument
     """
     if commands is None:
         commands = all_commands()
+        if others is None:
+            others = installed_commands().others
     parser = Parser(
         prog="scala40",
         description=textwrap.fill(
@@ -208,6 +255,8 @@ def build_parser(commands: Sequence[Command] | None = None) -> argparse.Argument
         subparser.set_defaults(handler=command.run)
         if isinstance(subparser, Parser):
             subparser.check_arguments = command.check_arguments
+    for declared in others or ():
+        add_stand_in(subparsers, declared)
     return parser
 
 
@@ -228,11 +277,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ):
         print_error(f"expected a list of arguments (text), got {describe(given)}")
         return EXIT_USAGE
-    plugins = plugin_commands()
-    for problem in plugins.problems:
+    own = own_commands()
+    for problem in own.problems:
         print(f"warning: {problem}", file=sys.stderr)
-    commands = (*COMMANDS, *plugins.commands)
+    commands = (*COMMANDS, *own.commands)
+    installed = installed_commands()
     word = _command_word(sys.argv[1:] if argv is None else argv)
+    for name, left_out in installed.left_out:
+        # Said where it matters, once: in the list of commands, and to whoever asks for
+        # that name.
+        if word is None or word == name:
+            print(f"warning: {left_out}", file=sys.stderr)
     if (
         word is not None
         and word in ELSEWHERE
@@ -245,7 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "in a checkout of the source)"
         )
         return EXIT_USAGE
-    parser = build_parser(commands)
+    parser = build_parser(commands, others=installed.others)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_request:  # --help, --version and usage errors
