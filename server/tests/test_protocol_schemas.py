@@ -404,9 +404,10 @@ def test_shipped_protocol_schemas_are_what_the_code_makes(name: str) -> None:
 
 def test_the_package_ships_the_protocols_schemas_alone() -> None:
     # The games' schemas and the rules' verdicts ship with the rules (scala40.schemas):
-    # the server ships only its own, which refer to them by name.
+    # the server ships only its own, which refer to them by name: the referee's protocol,
+    # and the receipt a person saves from the web table's page.
     shipped = {path.name for path in SCHEMA_DIR.glob("*.json")}
-    assert shipped == {f"{name}.json" for name in SCHEMAS}
+    assert shipped == {f"{name}.json" for name in SCHEMAS} | {"receipt.json"}
 
 
 @pytest.mark.parametrize("name", ["check.verdict", "serve", 7])

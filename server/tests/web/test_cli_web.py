@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 import socket
-import ssl
 import subprocess
 import sys
 import urllib.request
@@ -224,29 +223,3 @@ def test_a_server_on_every_address_names_one_a_browser_opens() -> None:
         )
     assert _browser_address("https", "192.0.2.7") == ("https://192.0.2.7", "")
     assert _browser_address("http", "::1") == ("http://[::1]", "")
-
-
-def test_the_https_recipe_makes_a_certificate_the_server_serves_with(tmp_path: Path) -> None:
-    """docs/web.rst's certificate command, run as the page gives it, makes a certificate
-    and an unencrypted key that the server takes (``--certfile``, ``--keyfile``)."""
-    import shutil
-
-    from scala40_server.web.tls import server_context
-
-    if shutil.which("openssl") is None or shutil.which("bash") is None:
-        pytest.skip("no openssl command here")
-    page = Path(__file__).resolve().parents[3] / "docs" / "web.rst"
-    if not page.is_file():
-        pytest.skip("the documentation is not beside these tests")
-    lines = [
-        line.strip()
-        for line in page.read_text(encoding="utf-8").splitlines()
-        if line.strip().startswith("openssl req ")
-    ]
-    assert len(lines) == 1
-    made = subprocess.run(
-        ["bash", "-c", lines[0]], cwd=tmp_path, capture_output=True, text=True, check=False
-    )
-    assert made.returncode == 0, made.stderr
-    context = server_context(str(tmp_path / "cert.pem"), str(tmp_path / "key.pem"))
-    assert isinstance(context, ssl.SSLContext)
