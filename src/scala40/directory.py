@@ -18,7 +18,8 @@ replacement renamed over its name): there, a directory swapped for a link or a j
 between that check and the write is not noticed.
 
 >>> import tempfile
->>> from pathlib import Path
+>>> from collections.abc import Mapping
+from pathlib import Path
 >>> from scala40.directory import DirectoryWriter
 >>> with tempfile.TemporaryDirectory() as place:
 ...     with DirectoryWriter.open(Path(place) / "out") as folder:
@@ -37,6 +38,7 @@ import errno
 import os
 import secrets
 import stat
+from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
 
@@ -63,8 +65,6 @@ _NEW_FILE = (
 )  # fmt: skip
 """A file created anew: never one that exists, never through a link (``O_EXCL`` refuses
 any name that exists, a link included)."""
-_LINK_ERRORS = (errno.ELOOP, errno.EMLINK)
-"""What opening a link with ``O_NOFOLLOW`` gives (``EMLINK`` on FreeBSD)."""
 
 
 def _shown(path: Path | str) -> str:
@@ -155,32 +155,57 @@ class DirectoryWriter:
         :raises FileWriteError: ``name`` is a symbolic link or anything but a file, is a
             file and ``replace`` is false, or the file cannot be written.
         """
-        name = _plain_name(name)
-        if isinstance(data, str):
-            data = data.encode("utf-8")
-        if not isinstance(data, bytes):
-            raise InvalidArgumentError(f"data must be text or bytes, got {describe(data)}")
+        return self.write_all({name: data}, replace=replace)[0]
+
+    def write_all(
+        self, files: Mapping[str, str | bytes], *, replace: bool = True
+    ) -> list[Path]:
+        """Write each of ``files`` (by name) as :meth:`write` does, each name checked
+        before any is written: a link or anything but a file at one of them is refused
+        with nothing written. Returns their paths.
+
+        :raises InvalidArgumentError: a name is not a plain name, or a file's data
+            neither text nor bytes.
+        :raises FileWriteError: as :meth:`write`.
+        """
+        contents = {_plain_name(name): _bytes(data) for name, data in files.items()}
+        for name in contents:
+            self._check(name, replace)
+        written = []
+        for name, data in contents.items():
+            where = f"{name!r} in {_shown(self.path)}"
+            try:
+                # Checked again just before: what was checked above may have changed.
+                self._check(name, replace)
+                if replace:
+                    self._replace(name, data)
+                else:
+                    self._create(name, data)
+            except FileWriteError:
+                raise
+            except OSError as error:
+                raise _write_error(f"cannot write {where}", error) from None
+            written.append(self.path / name)
+        return written
+
+    def _check(self, name: str, replace: bool) -> None:
+        """Refuse to write ``name`` where it is a link, is not a file, or (unless
+        ``replace``) exists."""
         where = f"{name!r} in {_shown(self.path)}"
         try:
             present = self._entry(name)
-            if present is not None:
-                if stat.S_ISLNK(present.st_mode):
-                    raise FileWriteError(
-                        f"{where} is a symbolic link: a file is never written through a link"
-                    )
-                if not stat.S_ISREG(present.st_mode):
-                    raise FileWriteError(f"{where} is not a file: it is left as it is")
-                if not replace:
-                    raise FileWriteError(f"{where} exists: it is left as it is")
-            if replace:
-                self._replace(name, data)
-            else:
-                self._create(name, data)
-        except FileWriteError:
-            raise
         except OSError as error:
             raise _write_error(f"cannot write {where}", error) from None
-        return self.path / name
+        if present is None:
+            return
+        if stat.S_ISLNK(present.st_mode):
+            raise FileWriteError(
+                f"{where} is a symbolic link: a file is never written through a link"
+            )
+        if not stat.S_ISREG(present.st_mode):
+            raise FileWriteError(f"{where} is not a file: it is left as it is")
+        if not replace:
+            raise FileWriteError(f"{where} exists: it is left as it is")
 
     def subdirectory(self, name: str) -> DirectoryWriter:
         """The directory ``name`` in this one, made if it does not exist, opened for
@@ -251,6 +276,14 @@ class DirectoryWriter:
             raise
 
 
+def _bytes(data: object) -> bytes:
+    if isinstance(data, str):
+        return data.encode("utf-8")
+    if not isinstance(data, bytes):
+        raise InvalidArgumentError(f"data must be text or bytes, got {describe(data)}")
+    return data
+
+
 def _write_all(handle: int, data: bytes) -> None:
     with os.fdopen(handle, "wb") as file:
         file.write(data)
@@ -267,12 +300,18 @@ def _open_one(name: str, parent: int, where: str, *, follow: bool) -> int:
     try:
         return os.open(name, _OPEN_DIRECTORY | (0 if follow else _NOFOLLOW), dir_fd=parent)
     except OSError as error:
-        if error.errno in _LINK_ERRORS and not follow:
+        if isinstance(error, FileNotFoundError):
+            raise
+        try:
+            found = os.stat(name, dir_fd=parent, follow_symlinks=False)
+        except OSError:
+            raise error from None
+        if stat.S_ISLNK(found.st_mode) and not follow:
             raise FileWriteError(
                 f"{where} is a symbolic link: files are written into a directory, never "
                 "through a link"
             ) from None
-        if error.errno == errno.ENOTDIR:
+        if not stat.S_ISDIR(found.st_mode) and not stat.S_ISLNK(found.st_mode):
             raise FileWriteError(f"{where} is not a directory") from None
         raise
 

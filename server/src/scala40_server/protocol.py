@@ -906,4 +906,4 @@ def write_schemas(directory: str | Path) -> list[Path]:
         document = json.dumps(protocol_schema(name), indent=2, ensure_ascii=False)
         files[f"{name}.json"] = document + "\n"
     with DirectoryWriter.open(directory) as folder:
-        return [folder.write(name, text) for name, text in files.items()]
+        return folder.write_all(files)

@@ -37,9 +37,7 @@ def write_card_set(folder: Path) -> int:
     with DirectoryWriter.open(folder) as top:
         for pack in PACKS:
             with top.subdirectory(pack) as place:
-                for name, picture in card_set(pack).items():
-                    place.write(name, picture)
-                    written += 1
+                written += len(place.write_all(card_set(pack)))
     return written
 
 

@@ -145,31 +145,24 @@ def _summary_json(report: Report, allow_skip: bool, this_versions: bool) -> dict
     }
 
 
-def _corpus(args: argparse.Namespace) -> dict[str, str]:
+def _corpus(args: argparse.Namespace) -> tuple[dict[str, str], str | None]:
     """The corpus to run: this version's made anew (the game asked, or every game), or
     the one in ``--corpus``, refused where it is not this version's unless
-    ``--foreign-corpus``, and then said to be another on standard error."""
+    ``--foreign-corpus``; and, for such a corpus, what makes it another, in words."""
     if args.corpus is None:
         if args.foreign_corpus:
             raise UsageError("--foreign-corpus: give the corpus with --corpus DIRECTORY")
-        return own_corpus(BUILTIN_GAMES if args.game is None else [args.game])
+        return own_corpus(BUILTIN_GAMES if args.game is None else [args.game]), None
     files = read_corpus_directory(args.corpus)
     problem = corpus_version_problem(files)
-    if problem is None:
-        return files
-    where = printable(str(args.corpus), 200)
-    if not args.foreign_corpus:
+    if problem is not None and not args.foreign_corpus:
         raise CommandError(
-            f"{where} is not this version's corpus: {problem}; write this version's with "
-            f"'scala40 corpus DIRECTORY', or judge against that one with --foreign-corpus "
-            "(its answers are then that corpus's, not this library's)"
+            f"{printable(str(args.corpus), 200)} is not this version's corpus: {problem}; "
+            "write this version's with 'scala40 corpus DIRECTORY', or judge against that "
+            "one with --foreign-corpus (its answers are then that corpus's, not this "
+            "library's)"
         )
-    print(
-        f"note: {where} is not this version's corpus ({problem}): each expected answer is "
-        "that corpus's, not this library's",
-        file=sys.stderr,
-    )
-    return files
+    return files, problem
 
 
 def _run_conformance(args: argparse.Namespace) -> int:
@@ -179,8 +172,14 @@ def _run_conformance(args: argparse.Namespace) -> int:
         )
     if not 1 <= args.timeout <= 3600:
         raise UsageError(f"--timeout must be from 1 to 3600 seconds, got {args.timeout}")
-    files = _corpus(args)
+    files, foreign = _corpus(args)
     lines = _chosen_lines(args, files)
+    if foreign is not None:
+        print(
+            f"note: {printable(str(args.corpus), 200)} is not this version's corpus "
+            f"({foreign}): each expected answer is that corpus's, not this library's",
+            file=sys.stderr,
+        )
     report = run_engine(args.engine, lines, timeout=args.timeout, sections=args.sections)
     for item in report.disagreements:
         if args.json:
@@ -199,8 +198,7 @@ def _run_conformance(args: argparse.Namespace) -> int:
         else:
             print(item.text())
     if args.json:
-        this_versions = args.corpus is None or corpus_version_problem(files) is None
-        print_json(_summary_json(report, args.allow_skip, this_versions))
+        print_json(_summary_json(report, args.allow_skip, foreign is None))
     else:
         for summary in report.summary():
             print(summary)

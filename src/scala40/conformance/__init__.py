@@ -204,7 +204,7 @@ def write_corpus(directory: str | Path, *, replace: bool = False) -> tuple[Path,
                 f"{shown(str(directory))} is not empty ({len(present)} entries): give a new "
                 "or empty directory, or replace the corpus's files in it (--replace)"
             )
-        return tuple(folder.write(name, text, replace=replace) for name, text in files.items())
+        return tuple(folder.write_all(files, replace=replace))
 
 
 def shipped_corpus() -> dict[str, str]:

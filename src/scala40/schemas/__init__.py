@@ -202,7 +202,7 @@ def write_schemas(directory: str | Path) -> list[Path]:
         or not what is written there, or a file cannot be written (an ``OSError`` too).
     """
     with DirectoryWriter.open(directory) as folder:
-        return [folder.write(name, text) for name, text in schema_files().items()]
+        return folder.write_all(schema_files())
 
 
 def _kind(kind: object) -> str:
