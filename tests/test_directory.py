@@ -9,6 +9,7 @@ The corpus's own cases are in tests/tools/test_conformance_hostile.py.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -124,13 +125,31 @@ def swapped_at_the_first_file(
     moved = tmp_path / "checked"
     real_open = os.open
 
-    def open_after_the_swap(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
-        if flags & os.O_CREAT and not directory.is_symlink():
+    real_io_open = io.open
+
+    def swap() -> None:
+        if not directory.is_symlink():
             directory.rename(moved)
             directory.symlink_to(elsewhere, target_is_directory=True)
+
+    def in_it(path: Any, kwargs: dict[str, Any]) -> bool:
+        # A file made in the directory: by a name relative to an open directory, or by a
+        # path in it (not a module's bytecode written as the command is imported).
+        return kwargs.get("dir_fd") is not None or str(path).startswith(str(directory))
+
+    def open_after_the_swap(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & os.O_CREAT and in_it(path, kwargs):
+            swap()
         return real_open(path, flags, *args, **kwargs)
 
+    def io_open_after_the_swap(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        # A writer that opens files by path with Python's open() is hooked at the same step.
+        if "w" in mode and not isinstance(file, int) and in_it(file, {}):
+            swap()
+        return real_io_open(file, mode, *args, **kwargs)
+
     monkeypatch.setattr(os, "open", open_after_the_swap)
+    monkeypatch.setattr(io, "open", io_open_after_the_swap)
     yield directory, moved
 
 
