@@ -1523,9 +1523,7 @@ NO_REGRESSION: dict[str, str] = {
     "scala40.cli.conformance:_corpus": (
         "one refusal unless --foreign-corpus asks: dropping it is the removal"
     ),
-    "scala40.directory:_open_one": (
-        "one flag, never through a link: dropping it is the removal"
-    ),
+    "scala40.directory:_open_one": ("one flag, never through a link: dropping it is the removal"),
     "scala40.directory:DirectoryWriter.open": (
         "one choice, relative to the open directory where the system allows: working by "
         "path is the removal"

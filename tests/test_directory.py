@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -116,7 +115,7 @@ def test_cards_never_write_through_a_link_planted_in_the_directory(
 @pytest.fixture
 def swapped_at_the_first_file(
     tmp_path: Path, elsewhere: Path, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[tuple[Path, Path]]:
+) -> tuple[Path, Path]:
     """A directory that is renamed, and a link to ``elsewhere`` put in its place, as the
     first file is made in it (``os.open`` asked to create): the directory and where it
     went."""
@@ -150,7 +149,7 @@ def swapped_at_the_first_file(
 
     monkeypatch.setattr(os, "open", open_after_the_swap)
     monkeypatch.setattr(io, "open", io_open_after_the_swap)
-    yield directory, moved
+    return directory, moved
 
 
 @pytest.mark.parametrize("command", ["schemas", "cards"])
@@ -163,7 +162,9 @@ def test_a_directory_swapped_for_a_link_while_a_command_writes_is_not_followed(
     command: str,
 ) -> None:
     directory, moved = swapped_at_the_first_file
-    argv = ["schemas", str(directory)] if command == "schemas" else ["cards", "--svg", str(directory)]
+    argv = (
+        ["schemas", str(directory)] if command == "schemas" else ["cards", "--svg", str(directory)]
+    )
     code, _, err = run(capsys, monkeypatch, argv)
     assert (code, err) == (0, "")
     assert directory.is_symlink()

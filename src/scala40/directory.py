@@ -34,6 +34,7 @@ notes.txt replaced
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import secrets
@@ -105,12 +106,14 @@ class DirectoryWriter:
         :raises FileWriteError: ``path`` is a symbolic link, is not a directory, does not
             exist (without ``make``), or cannot be opened or made.
         """
-        if not isinstance(path, (str, Path)) or not str(path):
-            raise InvalidArgumentError(f"a directory must be a path, got {describe(path)}")
-        folder = Path(path)
+        given: object = path  # callers may ignore the type hints
+        if not isinstance(given, (str, Path)) or not str(given):
+            raise InvalidArgumentError(f"a directory must be a path, got {describe(given)}")
+        folder = Path(given)
         try:
             if not RELATIVE_TO_THE_DIRECTORY:
-                return cls(folder, _open_by_path(folder, make))
+                _check_by_path(folder, make)
+                return cls(folder, None)
             return cls(folder, _open_relative(folder, make))
         except FileWriteError:
             raise
@@ -157,9 +160,7 @@ class DirectoryWriter:
         """
         return self.write_all({name: data}, replace=replace)[0]
 
-    def write_all(
-        self, files: Mapping[str, str | bytes], *, replace: bool = True
-    ) -> list[Path]:
+    def write_all(self, files: Mapping[str, str | bytes], *, replace: bool = True) -> list[Path]:
         """Write each of ``files`` (by name) as :meth:`write` does, each name checked
         before any is written: a link or anything but a file at one of them is refused
         with nothing written. Returns their paths.
@@ -227,7 +228,8 @@ class DirectoryWriter:
             if present is None:
                 os.mkdir(self._at(name), 0o777, **self._relative())
             if self._handle is None:
-                return DirectoryWriter(self.path / name, _open_by_path(self.path / name, False))
+                _check_by_path(self.path / name, False)
+                return DirectoryWriter(self.path / name, None)
             return DirectoryWriter(
                 self.path / name, _open_one(name, self._handle, where, follow=False)
             )
@@ -269,10 +271,8 @@ class DirectoryWriter:
             else:
                 os.rename(aside, name, src_dir_fd=self._handle, dst_dir_fd=self._handle)
         except BaseException:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(self._at(aside), **self._relative())
-            except OSError:
-                pass
             raise
 
 
@@ -333,10 +333,8 @@ def _open_relative(folder: Path, make: bool) -> int:
             except FileNotFoundError:
                 if not make:
                     raise FileWriteError(f"the directory {where} does not exist") from None
-                try:
+                with contextlib.suppress(FileExistsError):
                     os.mkdir(part, 0o777, dir_fd=handle)
-                except FileExistsError:
-                    pass
                 found = _open_one(part, handle, where, follow=False)
         finally:
             os.close(handle)
@@ -344,7 +342,7 @@ def _open_relative(folder: Path, make: bool) -> int:
     return handle
 
 
-def _open_by_path(folder: Path, make: bool) -> None:
+def _check_by_path(folder: Path, make: bool) -> None:
     """Where no file is opened relative to a directory: the directory checked by path
     (never a link, always a directory), made where it does not exist."""
     if folder.is_symlink() or getattr(folder, "is_junction", lambda: False)():
@@ -358,4 +356,3 @@ def _open_by_path(folder: Path, make: bool) -> None:
         folder.mkdir(parents=True, exist_ok=True)
     if not folder.is_dir() or folder.is_symlink():
         raise FileWriteError(f"{_shown(folder)} is not a directory")
-    return None

@@ -60,11 +60,7 @@ def main() -> None:
     print(f"smoke test passed with scala40 {scala40.__version__} from {scala40.__file__}")
 
 
-SKIPPING_ENGINE = (
-    "import sys\n"
-    "for line in sys.stdin:\n"
-    "    print('{\"skip\": true}', flush=True)\n"
-)
+SKIPPING_ENGINE = "import sys\nfor line in sys.stdin:\n    print('{\"skip\": true}', flush=True)\n"
 """An engine that skips every request: enough to show the corpus is read and run."""
 
 

@@ -67,9 +67,10 @@ when the corpus's data left the wheel, from 11.3 MB with it)."""
 def _installed_bytes(environment: Path) -> int:
     """The bytes of the files of the package ``scala40`` installed in ``environment``,
     its bytecode (``__pycache__``) left out."""
-    (package,) = environment.glob("lib/python*/site-packages/scala40") or environment.glob(
-        "Lib/site-packages/scala40"
-    )
+    (package,) = [
+        *environment.glob("lib/python*/site-packages/scala40"),
+        *environment.glob("Lib/site-packages/scala40"),
+    ]
     return sum(
         path.stat().st_size
         for path in package.rglob("*")

@@ -331,9 +331,7 @@ def test_the_corpus_made_for_a_game_is_checked_against_the_manifest(
 ) -> None:
     """:func:`own_corpus` checks each file it makes against the manifest the package
     carries: a file made otherwise (a package changed since it was built) is refused."""
-    monkeypatch.setattr(
-        "scala40.conformance.corpus_text", lambda game: SHIPPED[f"{game}.jsonl"]
-    )
+    monkeypatch.setattr("scala40.conformance.corpus_text", lambda game: SHIPPED[f"{game}.jsonl"])
     files = own_corpus(["chinchon"])
     assert files["chinchon.jsonl"] == SHIPPED["chinchon.jsonl"]
     assert own_corpus() == SHIPPED

@@ -35,7 +35,7 @@ from scala40.conformance.runner import (
     Report,
     legal_moves_asked,
 )
-from scala40.errors import InvalidValueError, SerializationError
+from scala40.errors import InvalidValueError
 from tests.cli_run import error_line, run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,7 +108,9 @@ def test_a_deeply_nested_answer_stops_the_run_in_one_line(
 ) -> None:
     with pytest.raises(EngineError, match="nested deeper"):
         run_engine(_engine("deep"), LINES[:2])
-    code, _, err = run(capsys, monkeypatch, ["conformance", "--engine", _engine("deep"), "--corpus", str(CORPUS)])
+    code, _, err = run(
+        capsys, monkeypatch, ["conformance", "--engine", _engine("deep"), "--corpus", str(CORPUS)]
+    )
     assert code == 1
     assert "nested deeper" in error_line(err)
 
@@ -271,7 +273,9 @@ def test_an_engines_text_reaches_the_terminal_escaped(
 def test_the_engines_last_words_are_shown_escaped(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, _, err = run(capsys, monkeypatch, ["conformance", "--engine", _engine("exit"), "--corpus", str(CORPUS)])
+    code, _, err = run(
+        capsys, monkeypatch, ["conformance", "--engine", _engine("exit"), "--corpus", str(CORPUS)]
+    )
     assert code == 1
     line = error_line(err)
     assert "the engine exited before answering" in line
@@ -309,7 +313,9 @@ def _edited_corpus(directory: Path, library: str | None = None) -> tuple[Path, s
     to list the edited file (claiming ``library`` where given): a corpus that checks
     against its own manifest, and is not this version's. Returns it and the edited ID."""
     files = dict(SHIPPED)
-    first = next(line for line in LINES if line["section"] == "score" and line["game"] == "scala40")
+    first = next(
+        line for line in LINES if line["section"] == "score" and line["game"] == "scala40"
+    )
     text = files["scala40.jsonl"]
     old = json.dumps(first, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     assert old in text
@@ -349,8 +355,7 @@ def test_an_edited_corpus_is_refused_and_the_library_never_disagrees_with_it(
     assert (code, out) == (1, "")
     claimed = library or json.loads(shipped_manifest())["library"]
     assert error_line(err).startswith(
-        f"error: {directory} is not this version's corpus: its manifest claims "
-        f"scala40 {claimed}"
+        f"error: {directory} is not this version's corpus: its manifest claims scala40 {claimed}"
     )
     assert "scala40.jsonl" in err
     assert "--foreign-corpus" in err
@@ -477,7 +482,7 @@ def test_a_link_put_in_while_the_corpus_is_written_is_never_followed(
         assert not (directory / MANIFEST).is_symlink()
         assert (directory / MANIFEST).read_text() == small_corpus[MANIFEST]
     else:
-        with pytest.raises(OSError, match="manifest.json"):
+        with pytest.raises(OSError, match=r"manifest\.json"):
             write_corpus(directory)
     assert victim.read_text() == "precious\n"
 

@@ -12,11 +12,10 @@ conformance corpus, and run another implementation over it (:mod:`scala40.confor
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from scala40.cli.common import add_number_option, print_json
-import sys
-
 from scala40.commands import EXIT_INVALID, EXIT_OK, Command, CommandError, UsageError
 from scala40.conformance import (
     SECTIONS,

@@ -120,9 +120,10 @@ def own_corpus(games: Sequence[str] = BUILTIN_GAMES) -> dict[str, str]:
         text = corpus_text(game)
         data = text.encode("utf-8")
         entry = listed[name]
-        if hashlib.sha256(data).hexdigest() != entry["sha256"] or data.count(b"\n") != entry[
-            "lines"
-        ]:
+        if (
+            hashlib.sha256(data).hexdigest() != entry["sha256"]
+            or data.count(b"\n") != entry["lines"]
+        ):
             raise SerializationError(
                 f"{name} as this library makes it is not the file its shipped manifest "
                 "lists: the package's files changed since it was built"
