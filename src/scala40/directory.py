@@ -18,18 +18,17 @@ replacement renamed over its name): there, a directory swapped for a link or a j
 between that check and the write is not noticed.
 
 >>> import tempfile
->>> from collections.abc import Mapping
-from pathlib import Path
+>>> from pathlib import Path
 >>> from scala40.directory import DirectoryWriter
 >>> with tempfile.TemporaryDirectory() as place:
 ...     with DirectoryWriter.open(Path(place) / "out") as folder:
-...         written = folder.write("notes.txt", "kept\\n")
-...         again = folder.write("notes.txt", "replaced\\n")
-...         inner = folder.subdirectory("pictures").write("a.svg", "<svg/>")
+...         written = folder.write("notes.txt", "kept")
+...         again = folder.write("notes.txt", "replaced")
+...         with folder.subdirectory("pictures") as pictures:
+...             inner = pictures.write("a.svg", "<svg/>")
 ...         names = folder.names()
-...     print(written.name, again.read_text(), sorted(names), inner.parent.name)
-notes.txt replaced
- ['notes.txt', 'pictures'] pictures
+...     print(written.name, again.read_text(), names, inner.parent.name)
+notes.txt replaced ('notes.txt', 'pictures') pictures
 """
 
 from __future__ import annotations

@@ -398,6 +398,7 @@ def test_the_json_output_ends_with_the_summary_as_data(
         "legal_judged": len(wrong),
         "gaps": [],
         "passed": False,
+        "this_versions_corpus": True,
     }
     # Each answer as data, the fields an engine sends, and in words beside it.
     assert {
