@@ -47,7 +47,7 @@ from scala40.errors import FileWriteError, InvalidArgumentError
 
 __all__ = ["RELATIVE_TO_THE_DIRECTORY", "DirectoryWriter"]
 
-RELATIVE_TO_THE_DIRECTORY = (
+RELATIVE_TO_THE_DIRECTORY: bool = (
     {os.open, os.stat, os.mkdir, os.rename, os.unlink} <= os.supports_dir_fd
     and os.listdir in os.supports_fd
     and hasattr(os, "O_DIRECTORY")
@@ -92,7 +92,7 @@ class DirectoryWriter:
     Use it as a context manager, or call :meth:`close`."""
 
     def __init__(self, path: Path, handle: int | None) -> None:
-        self.path = path
+        self.path: Path = path
         """The directory as the caller named it (the files' paths returned start there)."""
         self._handle = handle
 

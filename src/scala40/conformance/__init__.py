@@ -229,7 +229,7 @@ def shipped_corpus() -> dict[str, str]:
 MAX_MANIFEST_BYTES = 1_000_000
 """The largest manifest read from a directory."""
 MAX_CORPUS_FILE_BYTES = 64_000_000
-"""The largest file of a corpus read from a directory (each shipped file is under 2 MB)."""
+"""The largest file of a corpus read from a directory (each of this version's is under 2 MB)."""
 MAX_LINE_DEPTH = 8
 """The deepest nesting of a corpus line read (a line of the corpus nests 3 levels)."""
 
