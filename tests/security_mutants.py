@@ -759,10 +759,47 @@ MUTANTS: dict[str, Mutant] = {
         "        if False:\n",
         "the corpus written over the user's files in a directory that is not empty",
     ),
-    "scala40.conformance:_write_new": Mutant(
-        "        os.replace(aside, path)\n",
-        "        path.write_bytes(Path(aside).read_bytes())\n",
-        "a replaced corpus file written through the link at its name",
+    "scala40.conformance:corpus_version_problem": Mutant(
+        "    if given == shipped_manifest():\n        return None\n",
+        "    if True:\n        return None\n",
+        "a corpus edited and its manifest redone taken for this version's",
+    ),
+    "scala40.cli.conformance:_corpus": Mutant(
+        "    if problem is not None and not args.foreign_corpus:\n",
+        "    if False:\n",
+        "a corpus that is not this version's judged unasked, its answers taken for the library's",
+    ),
+    "scala40.directory:DirectoryWriter._check": Mutant(
+        "        if present is None:\n            return\n",
+        "        if True:\n            return\n",
+        "a link where a file goes, or a folder, written over unrefused",
+    ),
+    "scala40.directory:_open_one": Mutant(
+        "(0 if follow else _NOFOLLOW)",
+        "0",
+        "the directory named, or a folder the writer made, opened through a link",
+    ),
+    "scala40.directory:DirectoryWriter.open": Mutant(
+        "            if not RELATIVE_TO_THE_DIRECTORY:\n",
+        "            if True:\n",
+        "each file written by its path, through whatever the directory was swapped for",
+    ),
+    "scala40.directory:_open_relative": Mutant(
+        "                found = _open_one(part, handle, where, follow=False)\n",
+        "                found = _open_one(part, handle, where, follow=True)\n",
+        "a folder the writer made opened through a link put in its place since",
+    ),
+    "scala40.directory:DirectoryWriter._create": Mutant(
+        "os.open(self._at(name), _NEW_FILE, 0o666",
+        "os.open(self._at(name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666",
+        "a new file opened through a link put at its name once the name was checked",
+    ),
+    "scala40.directory:DirectoryWriter._replace": Mutant(
+        "                os.rename(aside, name, src_dir_fd=self._handle, dst_dir_fd=self._handle)\n",
+        "                os.unlink(aside, dir_fd=self._handle)\n"
+        "                _write_all(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666, "
+        "dir_fd=self._handle), data)\n",
+        "a replaced file written in place, through a link put at its name since",
     ),
     "scala40.cli.installed:add_stand_in#imports-nothing": Mutant(
         "    listed = declared.listed_summary.replace(",
@@ -1506,23 +1543,33 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
             "a name that ends as a corpus file's taken, whatever path comes before it",
         ),
     ),
-    "scala40.conformance:write_corpus": (
+    "scala40.conformance:corpus_version_problem": (
         Mutant(
-            "            if entry is not None and (entry.is_symlink() or not entry.is_file()):\n",
-            "            if entry is not None and not entry.is_file():\n",
-            "a link to a file taken for the file it points to",
-        ),
-        Mutant(
-            "        if target.is_symlink():\n",
-            "        if False:\n",
-            "a directory that is a link written into",
+            "    if given == shipped_manifest():\n",
+            '    if json.loads(given or "{}").get("library") == '
+            'json.loads(shipped_manifest())["library"]:\n',
+            "a corpus taken for this version's because its manifest claims this version",
         ),
     ),
-    "scala40.conformance:_write_new": (
+    "scala40.directory:DirectoryWriter._check": (
         Mutant(
-            '_NEW_FILE | getattr(os, "O_BINARY", 0)',
-            "os.O_WRONLY | os.O_CREAT | os.O_TRUNC",
-            "a new corpus file opened through a link that appeared after the directory's check",
+            "        if stat.S_ISLNK(present.st_mode):\n",
+            "        if False:\n",
+            "a link where a file goes refused as something else, its name not said",
+        ),
+    ),
+    "scala40.directory:_open_relative": (
+        Mutant(
+            "                found = _open_one(part, handle, where, follow=not last)\n",
+            "                found = _open_one(part, handle, where, follow=True)\n",
+            "the directory named opened through the link it is",
+        ),
+    ),
+    "scala40.directory:DirectoryWriter._replace": (
+        Mutant(
+            "                os.rename(aside, name, src_dir_fd=self._handle, dst_dir_fd=self._handle)\n",
+            "                os.replace(str(self.path / aside), str(self.path / name))\n",
+            "a replaced file renamed by its path, through whatever the directory was swapped for",
         ),
     ),
     # Other packages' commands.
@@ -1719,6 +1766,21 @@ NO_REGRESSION: dict[str, str] = {
     ),
     "scala40.cli.installed:add_stand_in#percent": (
         "one doubling of the summary's %: leaving it out is the removal"
+    ),
+    "scala40.conformance:write_corpus": (
+        "one check that the directory is empty: dropping it is the removal"
+    ),
+    "scala40.cli.conformance:_corpus": (
+        "one refusal unless --foreign-corpus asks: dropping it is the removal"
+    ),
+    "scala40.directory:_open_one": ("one flag, never through a link: dropping it is the removal"),
+    "scala40.directory:DirectoryWriter.open": (
+        "one choice, relative to the open directory where the system allows: working by "
+        "path is the removal"
+    ),
+    "scala40.directory:DirectoryWriter._create": (
+        "one set of flags, exclusive and never through a link: a file opened otherwise "
+        "is the removal (either flag alone still refuses a link)"
     ),
 }
 """The defences whose removal is the one regression they have, and why."""

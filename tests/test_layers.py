@@ -67,7 +67,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scala40"
 CORE = frozenset(
     {
         "errors", "cards", "melds", "rulesets", "movekinds", "legal", "match", "game",
-        "notation", "views", "client_view", "resignation", "deadline", "gamekit", "checks",
+        "notation", "views", "client_view", "resignation", "deadline", "directory", "gamekit", "checks",
         "history", "_base", "_bot_table", "_cache", "_compiled", "_format", "_hand_log", "_rng",
         "_stats", "_wording",
     }

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -480,6 +481,81 @@ def test_a_directory_that_cannot_be_written_is_one_line(
     assert main([*command, str(blocker)]) == 1
     assert "not a directory" in capsys.readouterr().err.lower()
     assert blocker.read_text() == "x"
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name != "posix", reason="POSIX links")
+@pytest.mark.parametrize("planted", ["a-rules-schema", "a-servers-schema", "the-directory"])
+def test_serve_write_schemas_never_writes_through_a_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], planted: str
+) -> None:
+    """A link planted where a schema goes (the rules' or the server's own), or that the
+    directory is, is refused in one line, and nothing is written through it: the file
+    or directory it points to is left as it was."""
+    victim = tmp_path / "victim.json"
+    victim.write_text("precious\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    target = tmp_path / "schemas"
+    if planted == "the-directory":
+        target.symlink_to(elsewhere, target_is_directory=True)
+    else:
+        target.mkdir()
+        name = "serve.answer.json" if planted == "a-servers-schema" else "chinchon.view.json"
+        (target / name).symlink_to(victim)
+    assert main(["serve", "--write-schemas", str(target)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1
+    assert "is a symbolic link" in err
+    assert victim.read_text() == "precious\n"
+    assert list(elsewhere.iterdir()) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name != "posix", reason="POSIX links")
+def test_serve_write_schemas_into_a_directory_swapped_for_a_link_is_not_followed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The directory swapped for a link to another as the first schema is made (the
+    writer's step hooked): every schema goes into the directory it opened."""
+    target = tmp_path / "schemas"
+    target.mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    moved = tmp_path / "checked"
+    real_open = os.open
+
+    real_io_open = io.open
+
+    def swap() -> None:
+        if not target.is_symlink():
+            target.rename(moved)
+            target.symlink_to(elsewhere, target_is_directory=True)
+
+    def in_it(path: Any, kwargs: dict[str, Any]) -> bool:
+        # A file made in the directory: by a name relative to an open directory, or by a
+        # path in it (not a module's bytecode written as the command is imported).
+        return kwargs.get("dir_fd") is not None or str(path).startswith(str(target))
+
+    def open_after_the_swap(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & os.O_CREAT and in_it(path, kwargs):
+            swap()
+        return real_open(path, flags, *args, **kwargs)
+
+    def io_open_after_the_swap(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        # A writer that opens files by path with Python's open() is hooked at the same step.
+        if "w" in mode and not isinstance(file, int) and in_it(file, {}):
+            swap()
+        return real_io_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", open_after_the_swap)
+    monkeypatch.setattr(io, "open", io_open_after_the_swap)
+    assert main(["serve", "--write-schemas", str(target)]) == 0
+    monkeypatch.undo()
+    capsys.readouterr()
+    assert list(elsewhere.iterdir()) == []
+    assert (moved / "serve.request.json").read_bytes() == (
+        SCHEMA_DIR / "serve.request.json"
+    ).read_bytes()
 
 
 def test_serve_write_schemas_without_a_directory_is_a_usage_error(

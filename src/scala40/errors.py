@@ -21,6 +21,7 @@ from collections.abc import Sequence
 __all__ = [
     "AmbiguousMeldError",
     "AmbiguousMoveError",
+    "FileWriteError",
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidBotSpecError",
@@ -176,6 +177,12 @@ class InvalidStateError(Scala40Error, ValueError):
     def __init__(self, problems: Sequence[str]):
         self.problems: tuple[str, ...] = tuple(problems)
         super().__init__("invalid game state: " + "; ".join(self.problems))
+
+
+class FileWriteError(Scala40Error, OSError):
+    """A file was not written where asked: the directory named, or a name in it, is a
+    symbolic link, or is not what is written there (a directory, a file), or the system
+    refused the write; the message says which (:mod:`scala40.directory`)."""
 
 
 class SerializationError(Scala40Error, ValueError):

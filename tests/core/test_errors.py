@@ -21,7 +21,7 @@ def test_every_error_derives_from_scala40error_and_a_builtin() -> None:
     for cls in classes:
         assert issubclass(cls, errors.Scala40Error)
         if cls is not errors.Scala40Error:
-            assert issubclass(cls, (ValueError, TypeError, LookupError, IndexError)), cls
+            assert issubclass(cls, (ValueError, TypeError, LookupError, IndexError, OSError)), cls
         assert getattr(scala40, cls.__name__, cls) is cls
 
 

@@ -13,7 +13,10 @@ import contextlib
 import importlib.util
 import io
 import json
+import os
 import random
+import sys
+import tempfile
 
 import scala40
 from scala40.records import GameRecord
@@ -53,7 +56,36 @@ def main() -> None:
             assert len(lines) == 1, lines
             assert "scala40-server" in lines[0], lines
             print(f"scala40 {command} without the server: {lines[0]}")
+    _corpus_after_one_command()
     print(f"smoke test passed with scala40 {scala40.__version__} from {scala40.__file__}")
+
+
+SKIPPING_ENGINE = "import sys\nfor line in sys.stdin:\n    print('{\"skip\": true}', flush=True)\n"
+"""An engine that skips every request: enough to show the corpus is read and run."""
+
+
+def _corpus_after_one_command() -> None:
+    """On a fresh install, ``scala40 corpus DIR`` (the one command docs/conformance.rst
+    gives) writes this version's corpus, which ``scala40 conformance --corpus DIR`` then
+    runs as this version's."""
+    from scala40.cli import main as command_line
+
+    with tempfile.TemporaryDirectory() as place:
+        folder = os.path.join(place, "corpus")
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert command_line(["corpus", folder]) == 0
+        engine = os.path.join(place, "engine.py")
+        with open(engine, "w", encoding="utf-8") as file:
+            file.write(SKIPPING_ENGINE)
+        said = io.StringIO()
+        with contextlib.redirect_stdout(said):
+            code = command_line(
+                ["conformance", "--engine", f"{sys.executable} {engine}", "--corpus", folder,
+                 "--game", "chinchon", "--sections", "meld", "--allow-skip"]
+            )  # fmt: skip
+        assert code == 0, said.getvalue()
+        assert said.getvalue().startswith("meld: 0 agreed, 0 disagreed, "), said.getvalue()
+    print("scala40 corpus, then scala40 conformance --corpus: run")
 
 
 if __name__ == "__main__":

@@ -59,6 +59,25 @@ def test_the_server_is_released_in_lockstep_with_the_rules() -> None:
     assert installed == scala40.__version__
 
 
+MAX_INSTALLED_BYTES = 4_000_000
+"""The most the installed rules' package may hold, its bytecode left out (3,164,428 bytes
+when the corpus's data left the wheel, from 11.3 MB with it)."""
+
+
+def _installed_bytes(environment: Path) -> int:
+    """The bytes of the files of the package ``scala40`` installed in ``environment``,
+    its bytecode (``__pycache__``) left out."""
+    (package,) = [
+        *environment.glob("lib/python*/site-packages/scala40"),
+        *environment.glob("Lib/site-packages/scala40"),
+    ]
+    return sum(
+        path.stat().st_size
+        for path in package.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    )
+
+
 def _build(tmp_path: Path, project: Path) -> tuple[Path, Path]:
     """The sdist and the wheel of ``project`` (the root's or the server's directory)."""
     dist = tmp_path / project.name
@@ -88,6 +107,9 @@ def test_each_distribution_holds_its_own(tmp_path: Path) -> None:
     assert not [name for name in rules if name.startswith(("scala40/web/", "scala40/serving/"))]
     assert not [name for name in rules if "/static/" in name or name.startswith("scala40_server")]
     assert "scala40/schemas/hand.verdict.json" in rules
+    # The corpus's manifest ships, not its data: `scala40 corpus DIR` writes that.
+    assert "scala40/conformance/manifest.json" in rules
+    assert not [name for name in rules if name.endswith(".jsonl")]
     assert not [name for name in rules if name.startswith("scala40/schemas/serve.")]
     assert not any("scala40_server" in text for text in points), points
     with zipfile.ZipFile(server_wheel) as server:
@@ -146,6 +168,7 @@ def test_the_built_wheel_works_alone(tmp_path: Path) -> None:
         cwd=tmp_path, check=True, capture_output=True, text=True,
     )  # fmt: skip
     assert shipped.stdout.strip() == "True"
+    assert _installed_bytes(environment) <= MAX_INSTALLED_BYTES
     # The server's wheel beside it, with its dependencies: its page, its commands.
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(dist),

@@ -1,5 +1,7 @@
-"""The conformance corpus and its runner (:mod:`scala40.conformance`): the shipped corpus is
-what the library makes, byte for byte, and says what the library does; every line fits
+"""The conformance corpus and its runner (:mod:`scala40.conformance`): the corpus the
+library makes has the digests of the manifest the package carries, as the project's copy
+(``tests/corpus``, which ``python -m tests.regenerate`` writes) has, and says what the
+library does; every line fits
 its schema; the runner reports each planted disagreement with its position and rule IDs,
 an engine that breaks the protocol is stopped and named, and the example engine in
 JavaScript passes the sections it answers."""
@@ -26,9 +28,11 @@ from scala40.conformance import (
     EngineError,
     corpus_files,
     corpus_lines,
+    own_corpus,
     read_corpus,
+    read_corpus_directory,
     run_engine,
-    shipped_corpus,
+    shipped_manifest,
 )
 from scala40.conformance.corpus import corpus_rulesets
 from scala40.errors import IllegalMoveError, InvalidValueError, Scala40Error
@@ -41,7 +45,10 @@ from tests.protocol.cases import one_game_by_default
 jsonschema = pytest.importorskip("jsonschema")
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = shipped_corpus()
+CORPUS = ROOT / "tests" / "corpus"
+"""The project's copy of this version's corpus (``scala40 corpus tests/corpus``), which the
+package does not carry: the tests read its lines rather than make them again."""
+SHIPPED = read_corpus_directory(CORPUS)
 LINES = list(read_corpus(SHIPPED))
 
 
@@ -64,10 +71,23 @@ def _lines(game: str, preset: str | None = None) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("game", one_game_by_default("chinchon"))
-def test_the_shipped_corpus_is_what_the_library_makes_again(game: str) -> None:
-    """Made again from its seeds, a game's file is the same bytes as the shipped one (the
-    soak makes every game's, the default run one)."""
-    assert corpus_files([game])[f"{game}.jsonl"] == SHIPPED[f"{game}.jsonl"]
+def test_the_corpus_made_again_has_the_digests_of_the_manifest_the_package_carries(
+    game: str,
+) -> None:
+    """Made again from its seeds, a game's file has the SHA-256 and the count of lines the
+    package's manifest lists (the soak makes every game's, the default run one), and is
+    the project's copy of it."""
+    entry = json.loads(shipped_manifest())["files"][f"{game}.jsonl"]
+    made = corpus_files([game])[f"{game}.jsonl"].encode("utf-8")
+    assert hashlib.sha256(made).hexdigest() == entry["sha256"]
+    assert made.count(b"\n") == entry["lines"]
+    assert made == SHIPPED[f"{game}.jsonl"].encode("utf-8")
+
+
+def test_the_projects_copy_is_the_corpus_the_manifest_lists() -> None:
+    """``tests/corpus`` is this version's corpus: its manifest is the package's, and each
+    file has its digest (read_corpus_directory checked them)."""
+    assert SHIPPED[MANIFEST] == shipped_manifest()
 
 
 def test_the_manifest_names_every_file_its_lines_and_hash() -> None:
@@ -279,7 +299,7 @@ def test_the_command_line_reports_and_exits_one_on_a_disagreement(
 ) -> None:
     monkeypatch.chdir(ROOT)
     code = main(
-        ["conformance", "--engine", _engine("score"), "--game", "scala40", "--preset",
+        ["conformance", "--engine", _engine("score"), "--corpus", str(CORPUS), "--game", "scala40", "--preset",
          "official", "--sections", "score"]
     )  # fmt: skip
     printed = capsys.readouterr().out
@@ -294,13 +314,33 @@ def test_the_command_line_reports_and_exits_one_on_a_disagreement(
 
 
 @pytest.mark.slow
-def test_the_corpus_command_writes_the_shipped_files(tmp_path: Path) -> None:
-    """``scala40 corpus`` writes what corpus_files makes (checked for one game here: the
-    shipped corpus is what it makes, above)."""
+def test_the_corpus_command_writes_this_versions_corpus(tmp_path: Path) -> None:
+    """``scala40 corpus`` writes each file the manifest lists, with its digest (it checks
+    them before it writes), and the manifest the package carries."""
     assert corpus_lines("rumino", "web")[0]["id"] == "rumino/web/deal/000"
     assert main(["corpus", str(tmp_path)]) == 0
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(SHIPPED)
-    assert (tmp_path / MANIFEST).read_text(encoding="utf-8") == SHIPPED[MANIFEST]
+    assert (tmp_path / MANIFEST).read_text(encoding="utf-8") == shipped_manifest()
+    written = read_corpus_directory(tmp_path)
+    list(read_corpus(written))  # each file has the manifest's SHA-256 and count of lines
+    assert written == SHIPPED
+
+
+def test_the_corpus_made_for_a_game_is_checked_against_the_manifest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """:func:`own_corpus` checks each file it makes against the manifest the package
+    carries: a file made otherwise (a package changed since it was built) is refused."""
+    monkeypatch.setattr("scala40.conformance.corpus_text", lambda game: SHIPPED[f"{game}.jsonl"])
+    files = own_corpus(["chinchon"])
+    assert files["chinchon.jsonl"] == SHIPPED["chinchon.jsonl"]
+    assert own_corpus() == SHIPPED
+    assert json.loads(files[MANIFEST])["files"] == {
+        "chinchon.jsonl": json.loads(shipped_manifest())["files"]["chinchon.jsonl"]
+    }
+    monkeypatch.setattr("scala40.conformance.corpus_text", lambda game: "{}\n")
+    with pytest.raises(Scala40Error, match="not the file its shipped manifest lists"):
+        own_corpus(["chinchon"])
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="the example engine needs Node.js")
@@ -342,7 +382,7 @@ def test_the_json_output_ends_with_the_summary_as_data(
 ) -> None:
     monkeypatch.chdir(ROOT)
     code = main(
-        ["conformance", "--engine", _engine("refuse-all"), "--game", "chinchon", "--preset",
+        ["conformance", "--engine", _engine("refuse-all"), "--corpus", str(CORPUS), "--game", "chinchon", "--preset",
          "catsatcards", "--sections", "refusal", "meld", "--json"]
     )  # fmt: skip
     printed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -358,6 +398,7 @@ def test_the_json_output_ends_with_the_summary_as_data(
         "legal_judged": len(wrong),
         "gaps": [],
         "passed": False,
+        "this_versions_corpus": True,
     }
     # Each answer as data, the fields an engine sends, and in words beside it.
     assert {

@@ -26,7 +26,7 @@ from scala40.conformance import (
     read_corpus,
     read_corpus_directory,
     run_engine,
-    shipped_corpus,
+    shipped_manifest,
     write_corpus,
 )
 from scala40.conformance.runner import (
@@ -35,11 +35,13 @@ from scala40.conformance.runner import (
     Report,
     legal_moves_asked,
 )
-from scala40.errors import InvalidValueError, SerializationError
+from scala40.errors import InvalidValueError
 from tests.cli_run import error_line, run
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = shipped_corpus()
+CORPUS = ROOT / "tests" / "corpus"
+"""The project's copy of this version's corpus (``scala40 corpus tests/corpus``)."""
+SHIPPED = read_corpus_directory(CORPUS)
 LINES = list(read_corpus(SHIPPED))
 MOVES_LINE = next(line for line in LINES if line["section"] == "moves")
 HANG_GUARD = 300
@@ -84,7 +86,7 @@ YES = """yes '{"skip":true}'"""
 def test_an_engine_that_reads_no_request_is_stopped_at_the_timeout() -> None:
     """``yes '{"skip":true}'`` answers without reading: once the pipe to it is full, the
     request is not read within the timeout, and the run stops in one line naming it."""
-    done = _command("conformance", "--engine", YES, "--timeout", "1")
+    done = _command("conformance", "--engine", YES, "--timeout", "1", "--corpus", str(CORPUS))
     assert done.returncode == 1, done.stderr
     assert done.stdout == ""
     line = error_line(done.stderr)
@@ -106,7 +108,9 @@ def test_a_deeply_nested_answer_stops_the_run_in_one_line(
 ) -> None:
     with pytest.raises(EngineError, match="nested deeper"):
         run_engine(_engine("deep"), LINES[:2])
-    code, _, err = run(capsys, monkeypatch, ["conformance", "--engine", _engine("deep")])
+    code, _, err = run(
+        capsys, monkeypatch, ["conformance", "--engine", _engine("deep"), "--corpus", str(CORPUS)]
+    )
     assert code == 1
     assert "nested deeper" in error_line(err)
 
@@ -144,7 +148,8 @@ def test_a_corpus_line_nested_too_deep_or_not_of_the_corpus_is_one_line(
     said: str,
 ) -> None:
     directory = _corpus_directory(tmp_path, {"scala40.jsonl": line + "\n"})
-    argv = ["conformance", "--engine", _engine("none"), "--corpus", str(directory)]
+    argv = ["conformance", "--engine", _engine("none"), "--corpus", str(directory),
+            "--foreign-corpus"]  # fmt: skip
     code, out, err = run(capsys, monkeypatch, argv)
     assert code == 1
     assert out == ""
@@ -159,7 +164,7 @@ def test_a_corpus_line_nested_too_deep_or_not_of_the_corpus_is_one_line(
 def test_an_engine_that_skips_every_request_fails_unless_skips_are_allowed(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    argv = ["conformance", "--engine", _engine("skip-all"), "--game", "chinchon", "--preset",
+    argv = ["conformance", "--engine", _engine("skip-all"), "--corpus", str(CORPUS), "--game", "chinchon", "--preset",
             "catsatcards"]  # fmt: skip
     code, out, _ = run(capsys, monkeypatch, argv)
     counts = {section: len(_lines("chinchon", "catsatcards", section)) for section in SECTIONS}
@@ -192,7 +197,7 @@ def test_an_engine_that_calls_every_move_illegal_disagrees(
         assert (item.expected, item.got) == ("legal", "illegal")
         line = next(line for line in lines if line["id"] == item.id)
         assert line["move"] not in item.subject.splitlines()[-1]
-    argv = ["conformance", "--engine", _engine("refuse-all"), "--game", "scala40", "--preset",
+    argv = ["conformance", "--engine", _engine("refuse-all"), "--corpus", str(CORPUS), "--game", "scala40", "--preset",
             "official", "--sections", "refusal"]  # fmt: skip
     code, out, _ = run(capsys, monkeypatch, argv)
     assert code == 1
@@ -248,7 +253,7 @@ def test_a_process_the_engine_starts_ends_with_the_run(tmp_path: Path, plant: st
 def test_an_engines_text_reaches_the_terminal_escaped(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    argv = ["conformance", "--engine", _engine("escapes"), "--game", "scala40", "--preset",
+    argv = ["conformance", "--engine", _engine("escapes"), "--corpus", str(CORPUS), "--game", "scala40", "--preset",
             "official", "--sections", "meld"]  # fmt: skip
     code, out, _ = run(capsys, monkeypatch, argv)
     assert code == 1
@@ -268,7 +273,9 @@ def test_an_engines_text_reaches_the_terminal_escaped(
 def test_the_engines_last_words_are_shown_escaped(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, _, err = run(capsys, monkeypatch, ["conformance", "--engine", _engine("exit")])
+    code, _, err = run(
+        capsys, monkeypatch, ["conformance", "--engine", _engine("exit"), "--corpus", str(CORPUS)]
+    )
     assert code == 1
     line = error_line(err)
     assert "the engine exited before answering" in line
@@ -301,6 +308,64 @@ def test_a_corpus_file_edited_after_it_was_written_is_refused(
     )
 
 
+def _edited_corpus(directory: Path, library: str | None = None) -> tuple[Path, str]:
+    """This version's corpus with one score line's points changed and its manifest redone
+    to list the edited file (claiming ``library`` where given): a corpus that checks
+    against its own manifest, and is not this version's. Returns it and the edited ID."""
+    files = dict(SHIPPED)
+    first = next(
+        line for line in LINES if line["section"] == "score" and line["game"] == "scala40"
+    )
+    text = files["scala40.jsonl"]
+    old = json.dumps(first, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    assert old in text
+    edited = {**first, "points": [points + 1 for points in first["points"]]}
+    new = json.dumps(edited, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    files["scala40.jsonl"] = text.replace(old, new)
+    manifest = json.loads(files.pop(MANIFEST))
+    if library is not None:
+        manifest["library"] = library
+    manifest["files"]["scala40.jsonl"] = {
+        "lines": files["scala40.jsonl"].count("\n"),
+        "sha256": hashlib.sha256(files["scala40.jsonl"].encode("utf-8")).hexdigest(),
+    }
+    files[MANIFEST] = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
+    for name, content in files.items():
+        (directory / name).write_text(content, encoding="utf-8")
+    return directory, str(first["id"])
+
+
+@pytest.mark.parametrize("library", [None, "0.4.0"], ids=["same-version", "older"])
+def test_an_edited_corpus_is_refused_and_the_library_never_disagrees_with_it(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    library: str | None,
+) -> None:
+    """A corpus line edited and its manifest redone checks against its own manifest, but
+    is not this version's corpus: the runner says so, naming the version its manifest
+    claims, and judges nothing, so that an engine that answers as the library does is
+    never reported disagreeing with it. Asked to (``--foreign-corpus``), it judges, and
+    says that each expected answer is that corpus's, not the library's."""
+    directory, edited = _edited_corpus(tmp_path, library)
+    list(read_corpus(read_corpus_directory(directory)))  # whole by its own manifest
+    argv = ["conformance", "--engine", _engine("none"), "--corpus", str(directory), "--game",
+            "scala40", "--preset", "official", "--sections", "score"]  # fmt: skip
+    code, out, err = run(capsys, monkeypatch, argv)
+    assert (code, out) == (1, "")
+    claimed = library or json.loads(shipped_manifest())["library"]
+    assert error_line(err).startswith(
+        f"error: {directory} is not this version's corpus: its manifest claims scala40 {claimed}"
+    )
+    assert "scala40.jsonl" in err
+    assert "--foreign-corpus" in err
+    code, out, err = run(capsys, monkeypatch, [*argv, "--foreign-corpus"])
+    assert code == 1
+    assert f"note: {directory} is not this version's corpus" in err
+    assert "that corpus's, not this library's" in err
+    assert out.splitlines()[0].startswith(edited)
+
+
 @pytest.mark.parametrize(
     ("entry", "said"),
     [
@@ -328,7 +393,10 @@ SMALL = {"chinchon.jsonl": "{}\n", MANIFEST: "{}\n"}
 
 @pytest.fixture
 def small_corpus(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    monkeypatch.setattr("scala40.conformance.corpus_files", lambda: dict(SMALL))
+    # What write_corpus makes its files with (own_corpus; corpus_files before it checked
+    # them against the manifest), so that these tests judge older writers too.
+    for name in ("own_corpus", "corpus_files"):
+        monkeypatch.setattr(f"scala40.conformance.{name}", lambda: dict(SMALL), raising=False)
     return SMALL
 
 
@@ -373,7 +441,7 @@ def test_the_corpus_command_never_writes_through_a_link(
     flag = ["--replace"] if replace else []
     code, _, err = run(capsys, monkeypatch, ["corpus", str(directory), *flag])
     assert code == 1
-    assert ("manifest.json in" if replace else "is not empty") in error_line(err)
+    assert ("'manifest.json' in" if replace else "is not empty") in error_line(err)
     assert victim.read_text() == "precious\n"
     assert not (directory / "chinchon.jsonl").exists()
     linked = tmp_path / "linked"
@@ -401,11 +469,12 @@ def test_a_link_put_in_while_the_corpus_is_written_is_never_followed(
         (directory / "chinchon.jsonl").write_text("old\n")
     real_open = os.open
 
-    def open_after_a_link_appears(path: Any, flags: int, *args: Any) -> int:
+    def open_after_a_link_appears(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        # The link appears once the manifest's name was checked, as its file is made.
         link = directory / MANIFEST
-        if not link.is_symlink():
+        if flags & os.O_CREAT and MANIFEST in str(path) and not link.is_symlink():
             link.symlink_to(victim)
-        return real_open(path, flags, *args)
+        return real_open(path, flags, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", open_after_a_link_appears)
     if replace:
@@ -413,9 +482,42 @@ def test_a_link_put_in_while_the_corpus_is_written_is_never_followed(
         assert not (directory / MANIFEST).is_symlink()
         assert (directory / MANIFEST).read_text() == small_corpus[MANIFEST]
     else:
-        with pytest.raises(SerializationError, match="cannot write the corpus"):
+        with pytest.raises(OSError, match=r"manifest\.json"):
             write_corpus(directory)
     assert victim.read_text() == "precious\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name != "posix", reason="POSIX links")
+@pytest.mark.parametrize("replace", [False, True])
+def test_a_directory_swapped_for_a_link_while_the_corpus_is_written_is_not_followed(
+    tmp_path: Path, small_corpus: dict[str, str], monkeypatch: pytest.MonkeyPatch, replace: bool
+) -> None:
+    """The directory checked, then swapped for a link to another directory as the first
+    file is made (the writer's step hooked, not raced): every file still goes into the
+    directory that was checked, and the other directory is untouched (its manifest
+    was replaced with ``--replace`` in every run of an outside check of a writer that
+    wrote by path)."""
+    directory = tmp_path / "corpus"
+    directory.mkdir()
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / MANIFEST).write_text("another folder's manifest\n")
+    moved = tmp_path / "checked"
+    real_open = os.open
+
+    def open_after_the_swap(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & os.O_CREAT and not directory.is_symlink():
+            directory.rename(moved)
+            directory.symlink_to(other, target_is_directory=True)
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", open_after_the_swap)
+    write_corpus(directory, replace=replace)
+    monkeypatch.undo()
+    assert directory.is_symlink()
+    assert sorted(path.name for path in other.iterdir()) == [MANIFEST]
+    assert (other / MANIFEST).read_text() == "another folder's manifest\n"
+    assert {path.name: path.read_text() for path in moved.iterdir()} == small_corpus
 
 
 def test_a_run_that_judged_no_legal_move_has_a_gap() -> None:

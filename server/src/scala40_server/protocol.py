@@ -49,6 +49,7 @@ import attrs
 import scala40.schemas
 from scala40.bots import MAX_BOT_SPEC
 from scala40.checks import describe
+from scala40.directory import DirectoryWriter
 from scala40.errors import InvalidArgumentError
 from scala40.schemas import BUILTIN_GAMES
 from scala40.schemas.parts import DRAFT, array, boolean, card, card_text, integer, obj, text
@@ -890,18 +891,19 @@ def shipped_schema(name: str) -> dict[str, Any]:
 
 def write_schemas(directory: str | Path) -> list[Path]:
     """Write every schema a client of ``scala40 serve`` validates with into ``directory``
-    (made if need be, with its parents): the rules' (:func:`scala40.schemas.write_schemas`:
+    (made if need be, with its parents): the rules' (:func:`scala40.schemas.schema_files`:
     each format of each built-in game, and the command line's verdicts), then
     :data:`SCHEMAS`, whose payloads refer to the games' by file name, so that a validator
-    given the directory resolves every reference. Returns the files written.
+    given the directory resolves every reference. Returns the files written. The
+    directory is opened once and every file written relative to it, never through a
+    symbolic link (:class:`scala40.directory.DirectoryWriter`).
 
-    :raises OSError: the directory cannot be made, or a file cannot be written there.
+    :raises FileWriteError: the directory, or a schema's name in it, is a symbolic link
+        or not what is written there, or a file cannot be written (an ``OSError`` too).
     """
-    written = scala40.schemas.write_schemas(directory)
-    folder = Path(directory)
+    files = scala40.schemas.schema_files()
     for name in SCHEMAS:
-        path = folder / f"{name}.json"
         document = json.dumps(protocol_schema(name), indent=2, ensure_ascii=False)
-        path.write_text(document + "\n", encoding="utf-8")
-        written.append(path)
-    return written
+        files[f"{name}.json"] = document + "\n"
+    with DirectoryWriter.open(directory) as folder:
+        return folder.write_all(files)

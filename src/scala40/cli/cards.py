@@ -18,23 +18,26 @@ from pathlib import Path
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SPANISH_RANK_NAMES, SUIT_OF
 from scala40.cli.common import plural
 from scala40.commands import EXIT_OK, Command, CommandError
+from scala40.directory import DirectoryWriter
 from scala40.drawing import PACKS, card_set
 
 __all__ = ["COMMAND", "write_card_set"]
 
 
 def write_card_set(folder: Path) -> int:
-    """Write every card of both packs into ``folder/PACK/``; return how many files.
+    """Write every card of both packs into ``folder/PACK/`` (each made if need be); return
+    how many files. The folder is opened once and every file written relative to it,
+    never through a symbolic link (:class:`scala40.directory.DirectoryWriter`).
 
-    :raises OSError: a file cannot be written.
+    :raises FileWriteError: the folder, a pack's folder or a card's name in it is a
+        symbolic link or not what is written there, or a file cannot be written (an
+        ``OSError`` too).
     """
     written = 0
-    for pack in PACKS:
-        place = folder / pack
-        place.mkdir(parents=True, exist_ok=True)
-        for name, picture in card_set(pack).items():
-            (place / name).write_text(picture, encoding="utf-8")
-            written += 1
+    with DirectoryWriter.open(folder) as top:
+        for pack in PACKS:
+            with top.subdirectory(pack) as place:
+                written += len(place.write_all(card_set(pack)))
     return written
 
 
@@ -62,7 +65,8 @@ def _run(args: argparse.Namespace) -> int:
     try:
         written = write_card_set(folder)
     except OSError as error:
-        raise CommandError(f"cannot write the cards in {folder}: {error.strerror}") from None
+        reason = error.strerror or str(error)
+        raise CommandError(f"cannot write the cards in {folder}: {reason}") from None
     print(f"wrote {plural(written, 'card picture')} in {folder}/french and {folder}/spanish")
     return EXIT_OK
 

@@ -12,21 +12,23 @@ conformance corpus, and run another implementation over it (:mod:`scala40.confor
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from scala40.cli.common import add_number_option, print_json
-from scala40.commands import EXIT_INVALID, EXIT_OK, Command, UsageError
+from scala40.commands import EXIT_INVALID, EXIT_OK, Command, CommandError, UsageError
 from scala40.conformance import (
     SECTIONS,
     Report,
+    corpus_version_problem,
+    own_corpus,
     read_corpus,
     read_corpus_directory,
     run_engine,
-    shipped_corpus,
     write_corpus,
 )
 from scala40.conformance._text import printable
-from scala40.game import game_names
+from scala40.game import BUILTIN_GAMES, game_names
 
 __all__ = ["CONFORMANCE_COMMAND", "CORPUS_COMMAND"]
 
@@ -62,8 +64,16 @@ def _configure_conformance(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--corpus",
         metavar="DIRECTORY",
-        help="a corpus written by 'scala40 corpus', each file checked against its manifest "
-        "(default: the one shipped with the package)",
+        help="a corpus written by 'scala40 corpus', each file checked against its manifest, "
+        "and the manifest against this version's (default: this version's corpus, made "
+        "anew for the games asked)",
+    )
+    parser.add_argument(
+        "--foreign-corpus",
+        action="store_true",
+        help="judge against a --corpus that is not this version's (another version's, or "
+        "edited): its answers are then that corpus's, not this library's; without it, "
+        "such a corpus is refused",
     )
     parser.add_argument("--game", metavar="GAME", help="only this game's lines")
     parser.add_argument(
@@ -117,7 +127,7 @@ def _chosen_lines(args: argparse.Namespace, files: dict[str, str]) -> list[dict[
     return chosen
 
 
-def _summary_json(report: Report, allow_skip: bool) -> dict[str, Any]:
+def _summary_json(report: Report, allow_skip: bool, this_versions: bool) -> dict[str, Any]:
     return {
         "summary": {
             section: {
@@ -130,7 +140,28 @@ def _summary_json(report: Report, allow_skip: bool) -> dict[str, Any]:
         "legal_judged": report.legal_judged,
         "gaps": list(report.gaps),
         "passed": not report.disagreements and (allow_skip or not report.gaps),
+        "this_versions_corpus": this_versions,
     }
+
+
+def _corpus(args: argparse.Namespace) -> tuple[dict[str, str], str | None]:
+    """The corpus to run: this version's made anew (the game asked, or every game), or
+    the one in ``--corpus``, refused where it is not this version's unless
+    ``--foreign-corpus``; and, for such a corpus, what makes it another, in words."""
+    if args.corpus is None:
+        if args.foreign_corpus:
+            raise UsageError("--foreign-corpus: give the corpus with --corpus DIRECTORY")
+        return own_corpus(BUILTIN_GAMES if args.game is None else [args.game]), None
+    files = read_corpus_directory(args.corpus)
+    problem = corpus_version_problem(files)
+    if problem is not None and not args.foreign_corpus:
+        raise CommandError(
+            f"{printable(str(args.corpus), 200)} is not this version's corpus: {problem}; "
+            "write this version's with 'scala40 corpus DIRECTORY', or judge against that "
+            "one with --foreign-corpus (its answers are then that corpus's, not this "
+            "library's)"
+        )
+    return files, problem
 
 
 def _run_conformance(args: argparse.Namespace) -> int:
@@ -140,8 +171,14 @@ def _run_conformance(args: argparse.Namespace) -> int:
         )
     if not 1 <= args.timeout <= 3600:
         raise UsageError(f"--timeout must be from 1 to 3600 seconds, got {args.timeout}")
-    files = shipped_corpus() if args.corpus is None else read_corpus_directory(args.corpus)
+    files, foreign = _corpus(args)
     lines = _chosen_lines(args, files)
+    if foreign is not None:
+        print(
+            f"note: {printable(str(args.corpus), 200)} is not this version's corpus "
+            f"({foreign}): each expected answer is that corpus's, not this library's",
+            file=sys.stderr,
+        )
     report = run_engine(args.engine, lines, timeout=args.timeout, sections=args.sections)
     for item in report.disagreements:
         if args.json:
@@ -160,7 +197,7 @@ def _run_conformance(args: argparse.Namespace) -> int:
         else:
             print(item.text())
     if args.json:
-        print_json(_summary_json(report, args.allow_skip))
+        print_json(_summary_json(report, args.allow_skip, foreign is None))
     else:
         for summary in report.summary():
             print(summary)
@@ -181,8 +218,9 @@ CORPUS_COMMAND = Command(
     "rules that refuse them, melds with their verdicts and values, hands' ends with every "
     "seat's points and what the match does after them, and perft counts, one JSON object "
     "a line (<game>.jsonl), and "
-    "manifest.json. Made from fixed seeds, it is the same bytes each time, and the same as the "
-    "corpus shipped with the package.",
+    "manifest.json. Made from fixed seeds, it is the same bytes each time: each file is "
+    "checked against the manifest the package carries before it is written. The directory "
+    "is opened once and every file written relative to it, never through a symbolic link.",
     configure=_configure_corpus,
     run=_run_corpus,
     epilog="example:\n  scala40 corpus corpus/",
@@ -193,8 +231,9 @@ CORPUS_COMMAND = Command(
 CONFORMANCE_COMMAND = Command(
     name="conformance",
     summary="run another implementation over the conformance corpus and report differences",
-    description="Run the engine COMMAND over the conformance corpus (the shipped one, or "
-    "--corpus), sending one JSON request a line on its standard input (moves, judge, meld, "
+    description="Run the engine COMMAND over the conformance corpus (this version's, made "
+    "anew for the games asked, or --corpus: one that is not this version's is refused "
+    "unless --foreign-corpus), sending one JSON request a line on its standard input (moves, judge, meld, "
     "score, perft) and reading one JSON answer a line on its standard output; print each answer that "
     "differs from the library's with its position, the two answers and the IDs of the "
     "rules at stake, then a line a section. Exit code 0 when every answer agreed and "
@@ -204,6 +243,7 @@ CONFORMANCE_COMMAND = Command(
     epilog="examples:\n"
     '  scala40 conformance --engine "node examples/conformance_engine.mjs" --game scala40 '
     "--preset official --sections meld score\n"
-    '  scala40 conformance --engine "./my-engine" --sections moves --json',
+    '  scala40 conformance --engine "./my-engine" --sections moves --json\n'
+    "  scala40 corpus corpus/ && scala40 conformance --engine ./my-engine --corpus corpus/",
 )
 """The ``conformance`` command."""

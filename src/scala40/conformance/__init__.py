@@ -5,32 +5,32 @@ The corpus (:mod:`scala40.conformance.corpus`) holds, for every game and preset,
 deals from a given deck's order, positions from every phase with their legal moves in
 the canonical order, near-miss moves with the rules that refuse them, melds with their
 verdicts, values and readings, hands' ends with every seat's points and what the match
-does after them, and perft counts. It ships with the package, made
-by this version of the library (:func:`shipped_corpus`), and ``scala40 corpus DIRECTORY``
-makes it again, byte for byte (:func:`write_corpus`). The runner
-(:mod:`scala40.conformance.runner`, ``scala40 conformance --engine COMMAND``) sends an
-engine one request a corpus line and reports each answer that differs.
+does after them, and perft counts. The package carries its manifest
+(:func:`shipped_manifest`: each file's SHA-256 and count of lines), not its data:
+``scala40 corpus DIRECTORY`` makes it again from its seeds, checks each file against the
+manifest and writes it (:func:`write_corpus`), byte for byte the corpus of this version.
+The runner (:mod:`scala40.conformance.runner`, ``scala40 conformance --engine COMMAND``)
+sends an engine one request a corpus line and reports each answer that differs; a
+corpus that is not this version's (:func:`corpus_version_problem`) it judges only when
+asked to.
 
->>> from scala40.conformance import corpus_files, shipped_corpus
->>> files = shipped_corpus()
->>> sorted(files)
-['chinchon.jsonl', 'laconga.jsonl', 'manifest.json', 'rumino.jsonl', 'scala40.jsonl', 'skarney.jsonl']
 >>> import json
->>> manifest = json.loads(files["manifest.json"])
+>>> from scala40.conformance import shipped_manifest
+>>> manifest = json.loads(shipped_manifest())
+>>> sorted(manifest["files"])
+['chinchon.jsonl', 'laconga.jsonl', 'rumino.jsonl', 'scala40.jsonl', 'skarney.jsonl']
 >>> manifest["format"], manifest["format_version"]
 ('scala40.corpus', 1)
 """
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import hashlib
 import json
 import os
 import re
 import stat
-import tempfile
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -47,6 +47,7 @@ from scala40.conformance.corpus import (
     corpus_text,
 )
 from scala40.conformance.runner import Disagreement, EngineError, Report, run_engine
+from scala40.directory import DirectoryWriter
 from scala40.errors import InvalidArgumentError, InvalidValueError, SerializationError
 from scala40.game import BUILTIN_GAMES
 
@@ -63,11 +64,14 @@ __all__ = [
     "Report",
     "corpus_files",
     "corpus_lines",
+    "corpus_version_problem",
     "line_problem",
+    "own_corpus",
     "read_corpus",
     "read_corpus_directory",
     "run_engine",
     "shipped_corpus",
+    "shipped_manifest",
     "write_corpus",
 ]
 
@@ -83,105 +87,149 @@ def corpus_files(games: Sequence[str] = BUILTIN_GAMES) -> dict[str, str]:
     return {**files, MANIFEST: manifest}
 
 
+def shipped_manifest() -> str:
+    """The manifest of the corpus this version of the library writes, as the package
+    carries it (``scala40/conformance/manifest.json``): the corpus's data does not ship,
+    the manifest names each file's SHA-256 and count of lines, which the corpus made
+    again must have (:func:`own_corpus`), and which tells a corpus of this version from
+    any other (:func:`corpus_version_problem`)."""
+    return (resources.files(__name__) / MANIFEST).read_bytes().decode("utf-8")
+
+
+def own_corpus(games: Sequence[str] = BUILTIN_GAMES) -> dict[str, str]:
+    """This version's corpus, made anew (:func:`corpus_files`) for ``games`` (each of the
+    built-in games by default), each file checked to be the one the shipped manifest
+    lists (its SHA-256 and count of lines); its manifest is the shipped one, listing the
+    files of ``games`` alone where they are not every game.
+
+    :raises InvalidValueError: a game is not one of the built-in games.
+    :raises SerializationError: a file made differs from the one the manifest lists (the
+        package's files changed since it was built).
+    """
+    manifest = json.loads(shipped_manifest())
+    listed = manifest["files"]
+    names = [f"{game}.jsonl" for game in games]
+    unknown = [name for name in names if name not in listed]
+    if unknown:
+        raise InvalidValueError(
+            f"no corpus file of {', '.join(shown(name) for name in unknown)}: the corpus "
+            f"holds {', '.join(sorted(listed))}"
+        )
+    files = {}
+    for game, name in zip(games, names):
+        text = corpus_text(game)
+        data = text.encode("utf-8")
+        entry = listed[name]
+        if (
+            hashlib.sha256(data).hexdigest() != entry["sha256"]
+            or data.count(b"\n") != entry["lines"]
+        ):
+            raise SerializationError(
+                f"{name} as this library makes it is not the file its shipped manifest "
+                "lists: the package's files changed since it was built"
+            )
+        files[name] = text
+    if sorted(names) == sorted(listed):
+        return {**files, MANIFEST: shipped_manifest()}
+    manifest["files"] = {name: listed[name] for name in names}
+    return {**files, MANIFEST: json.dumps(manifest, indent=2, sort_keys=True) + "\n"}
+
+
+def corpus_version_problem(files: Mapping[str, str]) -> str | None:
+    """What makes a corpus's ``files`` (by name, its manifest among them, as
+    :func:`read_corpus_directory` reads them) another corpus than the one this version of
+    the library writes, in words, naming the version its manifest claims; ``None`` for
+    this version's (its manifest the shipped one, :func:`shipped_manifest`, whose files'
+    digests :func:`read_corpus` checks).
+
+    >>> from scala40.conformance import corpus_version_problem, shipped_manifest
+    >>> corpus_version_problem({"manifest.json": shipped_manifest()}) is None
+    True
+    >>> print(corpus_version_problem({"manifest.json": '{"library": "0.1.0", "files": {}}'}))
+    its manifest claims scala40 0.1.0, and lists other files than this version's (scala40 ...)
+    """
+    given = files.get(MANIFEST)
+    if given == shipped_manifest():
+        return None
+    try:
+        claimed = bounded_json(given or "", MAX_LINE_DEPTH)
+    except ValueError:
+        claimed = None
+    if not isinstance(claimed, dict):
+        return "its manifest is no corpus's manifest"
+    library = claimed.get("library")
+    claims = f"scala40 {shown(library, 40)}" if isinstance(library, str) else "no version"
+    own = json.loads(shipped_manifest())
+    listed = claimed.get("files")
+    version = f"this version's (scala40 {own['library']})"
+    if not isinstance(listed, dict) or sorted(listed) != sorted(own["files"]):
+        return f"its manifest claims {claims}, and lists other files than {version}"
+    differ = sorted(name for name in own["files"] if listed[name] != own["files"][name])
+    if differ:
+        return (
+            f"its manifest claims {claims}, but its {', '.join(differ)} "
+            f"{'is' if len(differ) == 1 else 'are'} not {version}"
+        )
+    return f"its manifest claims {claims}, and is not {version} (its other fields differ)"
+
+
 def write_corpus(directory: str | Path, *, replace: bool = False) -> tuple[Path, ...]:
-    """Make the corpus and write its files into ``directory`` (made if need be); return
-    their paths.
+    """Make this version's corpus (:func:`own_corpus`, each file checked against the
+    shipped manifest) and write its files into ``directory`` (made, with its parents, if
+    need be); return their paths.
 
     ``directory`` must be new or empty, unless ``replace``: then the corpus's own files
-    in it are replaced, and nothing else in it is touched. Nothing is ever written
-    through a symbolic link: a ``directory`` that is one is refused, as is one that
-    holds a link (or anything but a file) where a corpus file goes; each file is
-    created anew (with ``replace``, written aside and renamed over the old one, which
-    replaces a link rather than following it).
+    in it are replaced, and nothing else in it is touched. The directory is opened once
+    and every file written relative to it (:class:`~scala40.directory.DirectoryWriter`):
+    a directory that is a symbolic link is refused, as is a link (or anything but a
+    file) where a corpus file goes, and a directory swapped for a link while the corpus
+    is written still gets it; each file is created anew (with ``replace``, written aside
+    and renamed over the old one, which replaces a link put there since rather than
+    following it).
 
     :raises InvalidArgumentError: ``directory`` is no path, or ``replace`` no bool.
-    :raises InvalidValueError: ``directory`` is a symbolic link, is not empty (without
-        ``replace``), or holds something other than a file where a corpus file goes.
-    :raises SerializationError: a file cannot be written.
+    :raises InvalidValueError: ``directory`` is not empty (without ``replace``).
+    :raises FileWriteError: ``directory`` is a symbolic link or not a directory, holds
+        a link or something other than a file where a corpus file goes, or a file cannot
+        be written.
     """
     if not isinstance(directory, (str, Path)):
         raise InvalidArgumentError(f"directory must be a path, got {describe(directory)}")
     if not isinstance(replace, bool):
         raise InvalidArgumentError(f"replace must be True or False, got {describe(replace)}")
-    target = Path(directory)
-    where = shown(str(target))
-    files = corpus_files()
-    try:
-        if target.is_symlink():
-            raise InvalidValueError(
-                f"{where} is a symbolic link: the corpus is written into a directory, "
-                "never through a link"
-            )
-        target.mkdir(parents=True, exist_ok=True)
-        with os.scandir(target) as listing:
-            present = {entry.name: entry for entry in listing}
+    files = own_corpus()
+    with DirectoryWriter.open(directory) as folder:
+        present = folder.names()
         if present and not replace:
             raise InvalidValueError(
-                f"{where} is not empty ({len(present)} entries): give a new or empty "
-                "directory, or replace the corpus's files in it (--replace)"
+                f"{shown(str(directory))} is not empty ({len(present)} entries): give a new "
+                "or empty directory, or replace the corpus's files in it (--replace)"
             )
-        for name in files:
-            entry = present.get(name)
-            if entry is not None and (entry.is_symlink() or not entry.is_file()):
-                kind = "a symbolic link" if entry.is_symlink() else "not a file"
-                raise InvalidValueError(
-                    f"{name} in {where} is {kind}: a corpus file is never written through "
-                    "a link, nor over anything but a file"
-                )
-        return tuple(
-            _write_new(target, name, text.encode("utf-8"), replace) for name, text in files.items()
-        )
-    except OSError as error:
-        why = errno.errorcode.get(error.errno or 0, "") if error.errno else ""
-        raise SerializationError(
-            f"cannot write the corpus into {where}: {error.strerror or why or error}"
-        ) from None
-
-
-_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-"""A file created anew, never one that exists, never through a link (O_EXCL refuses an
-existing name, a link included)."""
-
-
-def _write_new(directory: Path, name: str, data: bytes, replace: bool) -> Path:
-    path = directory / name
-    if not replace:
-        _write_all(os.open(path, _NEW_FILE | getattr(os, "O_BINARY", 0), 0o644), data)
-        return path
-    # Written aside under a name of its own, then renamed over the old file: a rename
-    # replaces a link at ``path`` itself, never the file it points to.
-    handle, aside = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")
-    try:
-        _write_all(handle, data)
-        os.chmod(aside, 0o644)
-        os.replace(aside, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(aside)
-        raise
-    return path
-
-
-def _write_all(handle: int, data: bytes) -> None:
-    with os.fdopen(handle, "wb") as file:
-        file.write(data)
+        return tuple(folder.write_all(files, replace=replace))
 
 
 def shipped_corpus() -> dict[str, str]:
-    """The corpus that ships with the package (``scala40/conformance/data``), each file's
-    text by name."""
-    data = resources.files("scala40.conformance") / "data"
-    return {
-        entry.name: entry.read_bytes().decode("utf-8")
-        for entry in sorted(data.iterdir(), key=lambda entry: entry.name)
-        if entry.name.endswith((".jsonl", ".json"))
-    }
+    """This version's corpus, each file's text by name, made anew (:func:`own_corpus`).
+
+    .. deprecated:: 0.6.0
+       The corpus's data no longer ships with the package (its manifest does,
+       :func:`shipped_manifest`): call :func:`own_corpus`, or read a corpus that
+       ``scala40 corpus DIRECTORY`` wrote with :func:`read_corpus_directory`.
+    """
+    warnings.warn(
+        "scala40.conformance.shipped_corpus() is deprecated: the corpus no longer ships "
+        "with the package; call scala40.conformance.own_corpus() (made anew), or "
+        "read_corpus_directory() on a corpus 'scala40 corpus DIRECTORY' wrote",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return own_corpus()
 
 
 MAX_MANIFEST_BYTES = 1_000_000
 """The largest manifest read from a directory."""
 MAX_CORPUS_FILE_BYTES = 64_000_000
-"""The largest file of a corpus read from a directory (each shipped file is under 2 MB)."""
+"""The largest file of a corpus read from a directory (each of this version's is under 2 MB)."""
 MAX_LINE_DEPTH = 8
 """The deepest nesting of a corpus line read (a line of the corpus nests 3 levels)."""
 

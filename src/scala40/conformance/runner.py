@@ -213,12 +213,12 @@ def legal_moves_asked(line: Mapping[str, Any]) -> tuple[str, ...]:
     move: the legal moves just before and just after it in the position's canonical
     order (fewer where it has no neighbour on one side, none where nobody moves).
 
-    >>> from scala40.conformance import read_corpus, shipped_corpus
+    >>> from scala40.conformance import corpus_lines
     >>> from scala40.conformance.runner import legal_moves_asked
-    >>> line = next(line for line in read_corpus(shipped_corpus())
-    ...             if line["section"] == "refusal" and line["game"] == "scala40")
+    >>> line = next(line for line in corpus_lines("chinchon", "catsatcards")
+    ...             if line["section"] == "refusal")
     >>> line["move"], legal_moves_asked(line)
-    ('discard 10C', ('draw',))
+    ('discard 2C', ('draw',))
 
     :raises InvalidValueError: the line's position cannot be read, or its moves listed.
     """

@@ -34,7 +34,6 @@ True
 
 from __future__ import annotations
 
-import errno
 import json
 from importlib import resources
 from pathlib import Path
@@ -61,6 +60,7 @@ from scala40._format.serial import MAX_MOVE_TEXT
 from scala40._hand_log import MAX_DROPPED_MOVES, MAX_HISTORY, MAX_SHOWN_TEXT
 from scala40.checks import describe
 from scala40.conformance.corpus import line_schema
+from scala40.directory import DirectoryWriter
 from scala40.errors import InvalidArgumentError
 from scala40.game import Game, load_game
 from scala40.match import ScoreOrder
@@ -89,6 +89,7 @@ __all__ = [
     "json_schema",
     "protocol_schema",
     "schema_file_name",
+    "schema_files",
     "shipped_schema",
     "write_schemas",
 ]
@@ -175,31 +176,33 @@ def shipped_schema(kind: str, game: str | Game = "scala40") -> dict[str, Any]:
     return document
 
 
-def write_schemas(directory: str | Path) -> list[Path]:
-    """Write every schema that ships with the package into ``directory`` (made if need
-    be, with its parents; the package's own directory is where they ship): each format
-    of each built-in game, then each protocol. Returns the files written.
-
-    :raises OSError: the directory cannot be made, or a file cannot be written there.
-    """
-    folder = Path(directory)
-    if folder.exists() and not folder.is_dir():
-        raise NotADirectoryError(errno.ENOTDIR, "not a directory", str(folder))
-    folder.mkdir(parents=True, exist_ok=True)
+def schema_files() -> dict[str, str]:
+    """Every schema that ships with the package, each file's text by name: each format of
+    each built-in game, then each protocol (what :func:`write_schemas` writes)."""
     documents = [
         (schema_file_name(kind, game), json_schema(kind, game))
         for game in BUILTIN_GAMES
         for kind in KINDS
     ]
     documents += [(f"{name}.json", protocol_schema(name)) for name in PROTOCOLS]
-    written = []
-    for name, document in documents:
-        path = folder / name
-        path.write_text(
-            json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
-        written.append(path)
-    return written
+    return {
+        name: json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        for name, document in documents
+    }
+
+
+def write_schemas(directory: str | Path) -> list[Path]:
+    """Write every schema that ships with the package (:func:`schema_files`) into
+    ``directory`` (made if need be, with its parents; the package's own directory is
+    where they ship). Returns the files written. A schema's file of the same name is
+    replaced, nothing else in the directory touched, and nothing written through a
+    symbolic link (:class:`~scala40.directory.DirectoryWriter`).
+
+    :raises FileWriteError: the directory, or a schema's name in it, is a symbolic link
+        or not what is written there, or a file cannot be written (an ``OSError`` too).
+    """
+    with DirectoryWriter.open(directory) as folder:
+        return folder.write_all(schema_files())
 
 
 def _kind(kind: object) -> str:
