@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from scala40.bots import RandomBot, play_game
+from scala40.bots.knock import GreedyBot
 from scala40.cards import spanish_card_name
 from scala40.games import chinchon
 
@@ -44,7 +45,7 @@ def a_game() -> None:
             print(line)
 
     state = chinchon.new_game("catsatcards", players=2, seed=2026)
-    final = play_game(state, [chinchon.GreedyBot(), RandomBot()], rng=2026, on_move=show)
+    final = play_game(state, [GreedyBot(), RandomBot()], rng=2026, on_move=show)
     print("\n".join(chinchon.TEXT.final(final, names)))
 
 

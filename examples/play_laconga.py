@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from scala40.bots import Bot, RandomBot, play_game
+from scala40.bots.knock import GreedyBot
 from scala40.cards import format_cards
 from scala40.games import laconga
 
@@ -54,7 +55,7 @@ def a_game() -> None:
             print(line)
 
     state = laconga.new_game(players=3, seed=2026)
-    bots: list[Bot] = [laconga.GreedyBot(), RandomBot(), RandomBot()]
+    bots: list[Bot] = [GreedyBot(), RandomBot(), RandomBot()]
     final = play_game(state, bots, rng=2026, on_move=show)
     print("\n".join(laconga.TEXT.final(final, names)))
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from scala40.bots import Bot, RandomBot, play_game
+from scala40.bots.knock import GreedyBot
 from scala40.games import rumino
 
 
@@ -52,7 +53,7 @@ def a_game() -> None:
             print(line)
 
     state = rumino.new_game(players=3, seed=2026)
-    bots: list[Bot] = [rumino.GreedyBot(), RandomBot(), RandomBot()]
+    bots: list[Bot] = [GreedyBot(), RandomBot(), RandomBot()]
     final = play_game(state, bots, rng=2026, on_move=show)
     print("\n".join(rumino.TEXT.final(final, names)))
 

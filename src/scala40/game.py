@@ -68,7 +68,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
-from scala40._bot_table import BotRef, BotTable
+from scala40._moved import keep_moved_parts
 from scala40._wording import (
     card_name,
     card_names,
@@ -104,8 +104,6 @@ __all__ = [
     "MAX_MELD_TOTAL",
     "MAX_SEARCH_TUNING",
     "Bot",
-    "BotRef",
-    "BotTable",
     "Game",
     "GameText",
     "ObservationEncoding",
@@ -507,10 +505,6 @@ def _read_only(value: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(value))
 
 
-def _bot_table(bots: Mapping[str, Callable[..., Any] | BotRef]) -> BotTable:
-    return bots if isinstance(bots, BotTable) else BotTable(bots)
-
-
 MAX_SEARCH_TUNING = 10_000
 """The most worlds or candidates a game's :class:`SearchTuning` may name."""
 
@@ -544,10 +538,10 @@ class SearchTuning:
     hands cost more to play out plays fewer worlds within the same time, and a game
     where the search has lost to greedy compares greedy's own move alone.
 
-    >>> from scala40 import load_game
-    >>> load_game("skarney").search_tuning
+    >>> from scala40.bots.registry import game_bots_of
+    >>> game_bots_of("skarney").search_tuning
     SearchTuning(worlds=8, candidates=None)
-    >>> load_game("rumino").search_tuning.candidates
+    >>> game_bots_of("rumino").search_tuning.candidates
     1
 
     :raises InvalidArgumentError: a field is neither ``None`` nor an integer from 1 to
@@ -561,13 +555,79 @@ class SearchTuning:
     search's default."""
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, init=False)
 class Game:
-    """What a game supplies to the library: its name, rules, constructors and bots.
+    """What a game supplies to the library: its name, its rules, its constructors and its
+    formats. Its bots, its observation for learners and its words on the command line
+    are each found by the game's name in the layer that uses them
+    (:func:`scala40.bots.register_bots`...).
 
     Games are records, not classes to subclass: a game package builds one and registers
-    it with :func:`register_game` when imported.
+    it with :func:`register_game` when imported. The fields after ``move_from_dict`` are
+    given by keyword.
+
+    .. deprecated:: 0.6
+        ``bots=`` and ``search_tuning=``: give a game's bots with
+        :func:`scala40.bots.register_bots` (a warning names the call; the record still
+        takes them until the next release).
     """
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        summary: str,
+        version: int,
+        ruleset_type: type[RulesetBase],
+        new_game: Callable[..., Any],
+        state_from_dict: Callable[[Mapping[str, Any]], Any],
+        parse_move: Callable[[str], Any],
+        move_from_dict: Callable[[Mapping[str, Any]], Any],
+        *,
+        move_set: MoveSet | None = None,
+        state_schema: Callable[[], Mapping[str, Any]] | None = None,
+        default_players: int = 2,
+        score_order: ScoreOrder = ScoreOrder.LOW,
+        text: GameText | None = None,
+        aliases: tuple[str, ...] = (),
+        observation: ObservationEncoding | None = None,
+        final_scores: Callable[[Any], tuple[int, ...]] | None = None,
+        hand_value: Callable[[Any, Any], int] | None = None,
+        least_deadwood: Callable[[Any, Any], int] | None = None,
+        max_hand_moves: Callable[[Any, int], int | None] | None = None,
+        notation: Notation | None = None,
+        hand_bound_option: str | None = None,
+        rule_prefix: str | None = None,
+        rule_ids: Mapping[str, tuple[str, ...]] | None = None,
+        **moved: Any,
+    ) -> None:
+        self.__attrs_init__(
+            name,
+            title,
+            summary,
+            version,
+            ruleset_type,
+            new_game,
+            state_from_dict,
+            parse_move,
+            move_from_dict,
+            move_set=move_set,
+            state_schema=state_schema,
+            default_players=default_players,
+            score_order=score_order,
+            text=GameText() if text is None else text,
+            aliases=aliases,
+            observation=observation,
+            final_scores=final_scores,
+            hand_value=hand_value,
+            least_deadwood=least_deadwood,
+            max_hand_moves=max_hand_moves,
+            notation=notation,
+            hand_bound_option=hand_bound_option,
+            rule_prefix=rule_prefix,
+            rule_ids={} if rule_ids is None else rule_ids,
+        )
+        keep_moved_parts(self, moved)
 
     name: str
     """The registry name: lower-case letters and digits (``"scala40"``, ``"skarney"``)."""
@@ -597,18 +657,6 @@ class Game:
     state_schema: Callable[[], Mapping[str, Any]] | None = attrs.field(default=None, kw_only=True)
     """The JSON Schema (draft 2020-12) of its states' ``to_dict`` output, if the game
     describes it (:mod:`scala40.schemas`)."""
-    bots: BotTable = attrs.field(converter=_bot_table)
-    """The game's own bots, by name (a greedy bot at least); each factory takes the bot's
-    options as keywords. Given as factories or as where they live (:class:`BotRef`), a
-    table that loads each the first time it is asked for (:class:`BotTable`): the library's
-    games name theirs by :class:`BotRef`, so that a game's rules and legal moves load no
-    bot. The tools add the generic ones (:func:`scala40.bots.bot_factories` lists them
-    all), so that the rules load no search.
-
-    >>> from scala40 import load_game
-    >>> list(load_game("chinchon").bots), load_game("chinchon").bots.where("greedy")
-    (['greedy', 'careful'], BotRef(module='scala40.games._knock.bots', attribute='GreedyBot'))
-    """
     default_players: int = 2
     """The number of players the command line offers first."""
     score_order: ScoreOrder = ScoreOrder.LOW
@@ -658,10 +706,6 @@ class Game:
     """The ruleset option that bounds a hand the rules would let go on for ever (set, it
     makes ``max_hand_moves`` a number), or ``None`` if every hand ends whatever the
     options."""
-    search_tuning: SearchTuning = attrs.field(factory=SearchTuning, kw_only=True)
-    """What the strongest bot spends on a decision of this game where the search's
-    defaults do not fit it (:class:`SearchTuning`): the game's tuning, kept with the
-    game rather than in the bot."""
     rule_prefix: str | None = attrs.field(default=None, kw_only=True, validator=_rule_prefix)
     """The prefix of the rule IDs the game's documentation page numbers (RULES: ``"CH"``
     for Chinchón's ``CH-CLOSE``): the web table links a rule its reasons cite to the

@@ -53,7 +53,6 @@ def test_a_name_is_registered_once() -> None:
         state_from_dict=game.state_from_dict,
         parse_move=game.parse_move,
         move_from_dict=game.move_from_dict,
-        bots={},
     )
     with pytest.raises(scala40.InvalidArgumentError, match="registered already"):
         register_game(twin)

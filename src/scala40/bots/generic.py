@@ -23,6 +23,7 @@ from typing import Any
 from scala40.bots._anytime import AnytimeBot, wall_time_limit
 from scala40.bots.belief_search import BeliefSearchBot, BestBot, hand_margin
 from scala40.bots.ismcts import MAX_TIME_LIMIT, ISMCTSBot
+from scala40.bots.registry import game_bots_of
 from scala40.checks import check_any_choice, check_bot_int, describe
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
@@ -223,7 +224,7 @@ def _hand_gain(
 
 def _policy(game: Game) -> Bot:
     """The bot that plays the rest of a playout: the game's greedy bot, else random."""
-    factory = game.bots.get("greedy")
+    factory = game_bots_of(game).bots.get("greedy")
     bot: Bot = factory() if factory is not None else RandomBot()
     return bot
 

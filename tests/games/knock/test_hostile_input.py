@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scala40.bots import make_bot
+from scala40.bots.registry import game_bots_of
 from scala40.cards import format_cards, parse_cards
 from scala40.checks import describe
 from scala40.errors import (
@@ -111,7 +112,7 @@ def test_the_bot_takes_any_argument(name: str, view: Any, legal: Any) -> None:
     state = game.new_game(None, 2, 5)
     moves = list(state.legal_moves())
     seat = state.current_player
-    bot = game.bots["greedy"]()
+    bot = game_bots_of(game).bots["greedy"]()
     rng = random.Random(0)
     library_errors_only(bot.choose, view, moves, rng)
     library_errors_only(bot.choose, state.view(seat), legal, rng)

@@ -18,7 +18,7 @@ from scala40 import (
     new_game,
     parse_move,
 )
-from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
+from scala40.bots.scala40.bots import GreedyBot, MonteCarloBot
 from scala40.games.scala40.text import TEXT, meld_text
 from tests.hostile import fuzz_settings, hostile_values, library_errors_only
 

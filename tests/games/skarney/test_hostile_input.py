@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scala40.bots import make_bot
+from scala40.bots.skarney import GreedyBot
 from scala40.cards import format_cards
 from scala40.checks import describe
 from scala40.errors import (
@@ -33,7 +34,6 @@ from scala40.errors import (
 from scala40.games.skarney import (
     PRESETS,
     GameState,
-    GreedyBot,
     Ruleset,
     best_contract,
     can_make_contract,

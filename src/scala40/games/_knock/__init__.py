@@ -32,11 +32,6 @@ The modules:
   in its moves and ruleset;
 * :mod:`~scala40.games._knock.spec`: the rest of a game's declaration, its ``SPEC``;
 * :mod:`~scala40.games._knock.view`: what one player may know, and sampling from it;
-* :mod:`~scala40.games._knock.bots`: the greedy bot;
-* :mod:`~scala40.games._knock.stalled`: a hand that has stalled, and the hand of melds
-  the bots aim for there;
-* :mod:`~scala40.games._knock.careful`: the careful bot, greedy's play with discards read
-  against the table;
 * :mod:`~scala40.games._knock.observation`: what a player sees, as numbers and text, for
   learning agents (one encoding for the three games);
 * :mod:`~scala40.games._knock.text`: the command line's wording;

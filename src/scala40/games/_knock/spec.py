@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from scala40.game import GameText, SearchTuning
+from scala40.game import GameText
 
 __all__ = ["KnockGameSpec"]
 
@@ -42,9 +42,6 @@ class KnockGameSpec:
     """The prefix of the rule IDs the game's documentation page numbers (``"CH"``), or
     ``None`` for a game whose rules have no page of their own
     (:attr:`scala40.game.Game.rule_prefix`)."""
-    search_tuning: SearchTuning = attrs.field(factory=SearchTuning)
-    """What the strongest bot spends on a decision of the game
-    (:attr:`scala40.game.Game.search_tuning`)."""
     rule_ids: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     """The rules that decide each kind of question about the game
     (:attr:`scala40.game.Game.rule_ids`)."""

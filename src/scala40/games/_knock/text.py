@@ -30,8 +30,8 @@ from scala40._wording import (
 from scala40.cards import CARD_NAMES, spanish_card_name
 from scala40.checks import check_flag
 from scala40.game import GameText, check_meld_value
+from scala40.games._knock.analysis import close_cost
 from scala40.games._knock.arrange import best_arrangement
-from scala40.games._knock.family import BOTS
 from scala40.games._knock.moves import Close, Knock
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import EndMode
@@ -165,8 +165,8 @@ class KnockText(GameText):
             start = "You hold an eighth card: discard one to start the discard pile (LC-DEAL)"
         if not closes:
             return start + "."
-        # The greedy bot ranks the closes (loaded here, the first time a hint names one).
-        best = BOTS["greedy"]().ranked(state.view(state.turn), listed)[0]
+        # The cheapest close for the closer, the one the greedy bot plays.
+        best = min(closes, key=lambda move: close_cost(move, hand, state.rules))
         count = "the close" if len(closes) == 1 else f"all {len(closes)} closes"
         return f"{start}, or close: '{best}' is the best; 'moves' lists {count}."
 
