@@ -33,9 +33,7 @@ REMOVED_MODULES = ("analysis", "moves", "ruleset", "state", "view")
 @pytest.mark.parametrize("name", sorted(set(scala40.__all__) - {"__version__", "__compiled__"}))
 def test_every_name_comes_from_the_core_the_registry_or_the_default_game(name: str) -> None:
     value = getattr(scala40, name)
-    owners = [
-        m for m in (*CORE_MODULES, default_game, default_bots) if vars(m).get(name) is value
-    ]
+    owners = [m for m in (*CORE_MODULES, default_game, default_bots) if vars(m).get(name) is value]
     core_extras = {"cache_sizes", "clear_caches"}  # the caches' report, from scala40._cache
     assert owners or name in core_extras, f"scala40.{name} has no owner module"
 

@@ -35,6 +35,10 @@ MOVED_MODULES: Mapping[str, str] = {
         f"scala40.games.skarney.{name}": f"scala40.bots.skarney.{name}"
         for name in ("bots", "careful", "endgame")
     },
+    **{
+        f"scala40.games.{game}.observation": f"scala40.adapters.observation.{game}"
+        for game in ("scala40", "skarney")
+    },
 }
 """Each module path that moved in 0.6 (deprecated, going in the next release) and its
 new path."""
@@ -74,6 +78,7 @@ def moved_attribute(module: str, name: str, moved: Mapping[str, str]) -> object:
 _MOVED_PARTS: Mapping[str, str] = {
     "bots": "scala40.bots.register_bots(game, bots)",
     "search_tuning": "scala40.bots.register_bots(game, bots, search_tuning=...)",
+    "observation": "scala40.adapters.observation.register_observation(game, observation)",
 }
 """The parts of a game a :class:`Game` record took until 0.5 and the layers that own
 them now take, each with the call that gives it (the record takes them, warning, until

@@ -13,16 +13,17 @@ on any registered game through this protocol alone, and the core never imports a
 * ``state_from_dict``, ``parse_move`` and ``move_from_dict`` to read states and moves back
   (positions' texts are read through the dictionary: :meth:`Game.state_from_text`,
   in the grammar of its ``notation``);
-* its bots by name, the generic ones of :mod:`scala40.bots.generic` and its own (a greedy bot
-  at least), and the wording the command line uses;
+* the wording the command line uses;
 * optionally, its tools' hooks: the scores a finished game reports (``final_scores``),
   the value of the cards left in a hand (``hand_value``) and the least value a hand's own
   melds can leave it (``least_deadwood``: how far it is from going out, for bots);
 * its move kinds (a :class:`~scala40.movekinds.MoveSet`) and the JSON Schema of its
   states, from which :mod:`scala40.schemas` makes the schemas of its formats, and
   optionally the grammar of its positions' texts (``notation``, :mod:`scala40.notation`);
-* optionally, its :class:`ObservationEncoding`: what one seat sees, as numbers and as
-  text, for learning agents (:mod:`scala40.adapters`).
+* nothing of the layers that use it: its bots (:mod:`scala40.bots.registry`) and its
+  :class:`ObservationEncoding`, what one seat sees as numbers and as text for learning
+  agents (:mod:`scala40.adapters.observation`), are each found by the game's name in
+  the layer that uses them.
 
 **A state** (the :class:`State` protocol) is an immutable value:
 
@@ -479,8 +480,8 @@ class ObservationField:
 class ObservationEncoding(Protocol):
     """How a game writes what one seat sees as numbers and as text, for learning agents.
 
-    A game offers one through its record's ``observation``; the learning-agent adapters
-    (``scala40.adapters``) turn it into arrays. The numbers are plain Python floats:
+    The adapters find a game's by its name (:mod:`scala40.adapters.observation`) and
+    turn it into arrays. The numbers are plain Python floats:
     the core and the games never need an array library. Every number is computed from
     a view alone (``state.view(seat)``), so that an encoding can never leak what the
     seat may not know.
@@ -568,8 +569,9 @@ class Game:
 
     .. deprecated:: 0.6
         ``bots=`` and ``search_tuning=``: give a game's bots with
-        :func:`scala40.bots.register_bots` (a warning names the call; the record still
-        takes them until the next release).
+        :func:`scala40.bots.register_bots`; ``observation=``, its observation with
+        :func:`scala40.adapters.observation.register_observation` (a warning names the
+        call; the record still takes them until the next release).
     """
 
     def __init__(
@@ -590,7 +592,6 @@ class Game:
         score_order: ScoreOrder = ScoreOrder.LOW,
         text: GameText | None = None,
         aliases: tuple[str, ...] = (),
-        observation: ObservationEncoding | None = None,
         final_scores: Callable[[Any], tuple[int, ...]] | None = None,
         hand_value: Callable[[Any, Any], int] | None = None,
         least_deadwood: Callable[[Any, Any], int] | None = None,
@@ -617,7 +618,6 @@ class Game:
             score_order=score_order,
             text=GameText() if text is None else text,
             aliases=aliases,
-            observation=observation,
             final_scores=final_scores,
             hand_value=hand_value,
             least_deadwood=least_deadwood,
@@ -665,10 +665,6 @@ class Game:
     """The command line's wording for this game."""
     aliases: tuple[str, ...] = ()
     """Other names :func:`load_game` accepts."""
-    observation: ObservationEncoding | None = None
-    """What one seat sees as numbers and text, for learning agents (optional: without
-    it the adapters of :mod:`scala40.adapters` fall back on what the protocol alone
-    tells)."""
 
     final_scores: Callable[[Any], tuple[int, ...]] | None = attrs.field(default=None, kw_only=True)
     """The scores a finished (or stopped) game reports, each seat's, as tournaments

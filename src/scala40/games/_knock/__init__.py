@@ -32,8 +32,6 @@ The modules:
   in its moves and ruleset;
 * :mod:`~scala40.games._knock.spec`: the rest of a game's declaration, its ``SPEC``;
 * :mod:`~scala40.games._knock.view`: what one player may know, and sampling from it;
-* :mod:`~scala40.games._knock.observation`: what a player sees, as numbers and text, for
-  learning agents (one encoding for the three games);
 * :mod:`~scala40.games._knock.text`: the command line's wording;
 * :mod:`~scala40.games._knock.family`: what a game's package declares itself with, and
   its registry record, made from its declaration;

@@ -34,7 +34,6 @@ from scala40._base.record import game_record
 from scala40.game import Game
 from scala40.games._knock.analysis import least_unmatched
 from scala40.games._knock.moves import MoveKinds
-from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.profile import max_hand_moves
 from scala40.games._knock.spec import KnockGameSpec
 from scala40.games._knock.state import KnockState
@@ -61,7 +60,6 @@ def knock_game(state: type[KnockState[Any, Any]]) -> Game:
         max_hand_moves=max_hand_moves,
         default_players=spec.players,
         text=spec.text,
-        observation=OBSERVATION,
         aliases=spec.aliases,
         hand_value=least_unmatched,
         # A knock game arranges a hand at its end: what it counts is already the least.

@@ -14,8 +14,6 @@ Everything here is also at the top of the package (``scala40.new_game`` is
 * :mod:`~scala40.games.scala40.view`: :class:`PlayerView`, what one player may know;
 * :mod:`~scala40.games.scala40.analysis`: exact hand analysis (openings, deadwood,
   closing), a package;
-* :mod:`~scala40.games.scala40.observation`: what a player sees, as numbers, for learning
-  agents;
 * :mod:`~scala40.games.scala40.text`: the command line's wording;
 
 and the engine behind them (internal):
@@ -58,7 +56,6 @@ from scala40.games.scala40.analysis import (
     min_deadwood,
 )
 from scala40.games.scala40.moves import *  # noqa: F403 - the package re-exports its moves
-from scala40.games.scala40.observation import OBSERVATION
 from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.rules import (
     PRESETS,
@@ -104,7 +101,6 @@ GAME = register_game(
         "close by discarding your last card; the last player under 101 wins.",
         default_players=2,
         text=TEXT,
-        observation=OBSERVATION,
         aliases=("scala-40", "scala", "scala-quaranta"),
         final_scores=final_scores,
         hand_value=hand_value,

@@ -9,7 +9,6 @@ The modules:
 * ``state``: ``GameState`` and ``new_game``;
 * ``view``: ``PlayerView``, what one seat may know;
 * ``analysis``: the melds of a hand, its contracts, the best, its least penalty;
-* ``observation``: what a seat sees, as numbers and text, for learning agents;
 * the engine (``engine``, ``generate``, ``search``) behind them.
 
 >>> from scala40.games import skarney
@@ -35,7 +34,6 @@ from scala40.games.skarney.analysis import (
     least_penalty,
 )
 from scala40.games.skarney.moves import *  # noqa: F403 - the package re-exports its moves
-from scala40.games.skarney.observation import OBSERVATION
 from scala40.games.skarney.phases import HandResult, Phase
 from scala40.games.skarney.rules import (
     MELD_RULES,
@@ -91,7 +89,6 @@ GAME = register_game(
         default_players=4,
         score_order=ScoreOrder.HIGH,
         text=TEXT,
-        observation=OBSERVATION,
         hand_value=hand_value,
         least_deadwood=least_penalty,
         max_hand_moves=max_hand_moves,
