@@ -92,6 +92,7 @@ TOOLS = (
             "__main__",
             "adapters",
             "schemas",
+            "texts",
         }
     )
 )

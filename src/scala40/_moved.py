@@ -39,6 +39,9 @@ MOVED_MODULES: Mapping[str, str] = {
         f"scala40.games.{game}.observation": f"scala40.adapters.observation.{game}"
         for game in ("scala40", "skarney")
     },
+    **{
+        f"scala40.games.{game}.text": f"scala40.cli.text.{game}" for game in ("scala40", "skarney")
+    },
 }
 """Each module path that moved in 0.6 (deprecated, going in the next release) and its
 new path."""
@@ -79,6 +82,7 @@ _MOVED_PARTS: Mapping[str, str] = {
     "bots": "scala40.bots.register_bots(game, bots)",
     "search_tuning": "scala40.bots.register_bots(game, bots, search_tuning=...)",
     "observation": "scala40.adapters.observation.register_observation(game, observation)",
+    "text": "scala40.texts.register_text(game, text)",
 }
 """The parts of a game a :class:`Game` record took until 0.5 and the layers that own
 them now take, each with the call that gives it (the record takes them, warning, until

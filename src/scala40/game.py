@@ -13,17 +13,17 @@ on any registered game through this protocol alone, and the core never imports a
 * ``state_from_dict``, ``parse_move`` and ``move_from_dict`` to read states and moves back
   (positions' texts are read through the dictionary: :meth:`Game.state_from_text`,
   in the grammar of its ``notation``);
-* the wording the command line uses;
 * optionally, its tools' hooks: the scores a finished game reports (``final_scores``),
   the value of the cards left in a hand (``hand_value``) and the least value a hand's own
   melds can leave it (``least_deadwood``: how far it is from going out, for bots);
 * its move kinds (a :class:`~scala40.movekinds.MoveSet`) and the JSON Schema of its
   states, from which :mod:`scala40.schemas` makes the schemas of its formats, and
   optionally the grammar of its positions' texts (``notation``, :mod:`scala40.notation`);
-* nothing of the layers that use it: its bots (:mod:`scala40.bots.registry`) and its
+* nothing of the layers that use it: its bots (:mod:`scala40.bots.registry`), its
   :class:`ObservationEncoding`, what one seat sees as numbers and as text for learning
-  agents (:mod:`scala40.adapters.observation`), are each found by the game's name in
-  the layer that uses them.
+  agents (:mod:`scala40.adapters.observation`), and its words on the command line (a
+  :class:`GameText`, :mod:`scala40.texts`) are each found by the game's name in the
+  layer that uses them.
 
 **A state** (the :class:`State` protocol) is an immutable value:
 
@@ -418,9 +418,10 @@ class GameText:
 
         >>> from scala40.game import load_game
         >>> from scala40.melds import check_meld
-        >>> skarney = load_game("skarney")
-        >>> meld = check_meld("2H 2S 2D", skarney.ruleset_type.preset("partnership").meld_rules)
-        >>> skarney.text.meld_value(meld), skarney.text.meld_points(meld)
+        >>> from scala40.texts import text_of
+        >>> rules = load_game("skarney").ruleset_type.preset("partnership")
+        >>> meld = check_meld("2H 2S 2D", rules.meld_rules)
+        >>> text_of("skarney").meld_value(meld), text_of("skarney").meld_points(meld)
         (6, 150)
 
         :raises InvalidArgumentError: ``meld`` is not a meld.
@@ -570,8 +571,9 @@ class Game:
     .. deprecated:: 0.6
         ``bots=`` and ``search_tuning=``: give a game's bots with
         :func:`scala40.bots.register_bots`; ``observation=``, its observation with
-        :func:`scala40.adapters.observation.register_observation` (a warning names the
-        call; the record still takes them until the next release).
+        :func:`scala40.adapters.observation.register_observation`; ``text=``, its words
+        with :func:`scala40.texts.register_text` (a warning names the call; the record
+        still takes them until the next release).
     """
 
     def __init__(
@@ -590,7 +592,6 @@ class Game:
         state_schema: Callable[[], Mapping[str, Any]] | None = None,
         default_players: int = 2,
         score_order: ScoreOrder = ScoreOrder.LOW,
-        text: GameText | None = None,
         aliases: tuple[str, ...] = (),
         final_scores: Callable[[Any], tuple[int, ...]] | None = None,
         hand_value: Callable[[Any, Any], int] | None = None,
@@ -616,7 +617,6 @@ class Game:
             state_schema=state_schema,
             default_players=default_players,
             score_order=score_order,
-            text=GameText() if text is None else text,
             aliases=aliases,
             final_scores=final_scores,
             hand_value=hand_value,
@@ -661,8 +661,6 @@ class Game:
     """The number of players the command line offers first."""
     score_order: ScoreOrder = ScoreOrder.LOW
     """Whether low or high totals are better, for reports."""
-    text: GameText = attrs.field(factory=GameText)
-    """The command line's wording for this game."""
     aliases: tuple[str, ...] = ()
     """Other names :func:`load_game` accepts."""
 

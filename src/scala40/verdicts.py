@@ -52,6 +52,7 @@ from scala40.melds import (
 )
 from scala40.melds._text import read_meld_text
 from scala40.schemas.verdicts import MAX_MELDS
+from scala40.texts import text_of
 
 __all__ = [
     "Context",
@@ -303,7 +304,7 @@ def _judge(
     the advice of an ambiguous one): the verdict is :func:`~scala40.melds.check_meld`'s,
     the report says it in the command's words."""
     rules: MeldRules = ruleset.meld_rules
-    text = game.text
+    text = text_of(game)
     cards = read_meld_text(written)[0]
     lines = [f"meld: {shown_cards(cards, unicode, ruleset)}"]
     # A Spanish pack's cards keep their letters: its suits are not the French symbols.
@@ -400,7 +401,7 @@ def check_melds(
     if len(meld_texts) > MAX_MELDS:
         raise InvalidValueError(f"{len(meld_texts)} melds: at most {MAX_MELDS} are checked")
     check_meld_texts(meld_texts)
-    text = game.text
+    text = text_of(game)
     errors: list[str] = []
     melds: list[Meld] = []
     reports: list[dict[str, Any]] = []

@@ -35,8 +35,7 @@ from typing import Any
 import pytest
 
 import scala40.game
-from scala40.bots import bot_factories, bot_options, register_bots
-from scala40.bots.knock import BOTS as KNOCK_BOTS
+from scala40.bots import bot_factories, bot_options
 from scala40.bots.registry import game_bots_of
 from scala40.errors import IllegalMoveError, InvalidMoveError, Scala40Error
 from scala40.game import Game, State, View, game_names, load_game
@@ -55,8 +54,8 @@ DEEP_EVERY = 5 if _SOAK else 10
 """Every this many states, the expensive checks too (every move applied, round-trips)."""
 
 
-# A knock game of another package plays the family's bots, given to the bots layer.
-register_bots(knock_variant.GAME, KNOCK_BOTS)
+# A knock game of another package plays the family's bots and words, given to their layers.
+knock_variant.register_tools()
 
 
 def _builtin_games() -> list[Game]:

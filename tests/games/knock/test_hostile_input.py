@@ -33,6 +33,7 @@ from scala40.games._knock import shared
 from scala40.games._knock.arrange import best_arrangement
 from scala40.games._knock.moves import MAX_CLOSE_MELDS, Close
 from scala40.melds import check_meld
+from scala40.texts import text_of
 from tests.hostile import (
     BOUND_SECONDS,
     HUGE,
@@ -326,11 +327,11 @@ def test_views_positions_and_closes_refuse_bad_arguments() -> None:
     with pytest.raises(InvalidValueError, match="at most 40 digits"):
         rumino.new_game(seed=10**50)
     with pytest.raises(InvalidArgumentError, match="unicode must be True or False"):
-        chinchon.TEXT.board(chinchon.new_game(seed=1), 0, ["a", "b"], _any("yes"))
+        text_of("chinchon").board(chinchon.new_game(seed=1), 0, ["a", "b"], _any("yes"))
     with pytest.raises(InvalidArgumentError, match="names must be a list of 2 names"):
-        chinchon.TEXT.final(chinchon.new_game(seed=1), ["a"])
+        text_of("chinchon").final(chinchon.new_game(seed=1), ["a"])
     with pytest.raises(InvalidArgumentError, match="expected a state of chinchon"):
-        chinchon.TEXT.status(rumino.new_game(seed=1))
+        text_of("chinchon").status(rumino.new_game(seed=1))
 
 
 @pytest.mark.slow

@@ -4,7 +4,7 @@ ruleset, with a ``KnockGameSpec``; :func:`knock_game` makes its registry record.
 Rumino, Chinchón and La Conga share one class per move kind
 (:mod:`~scala40.games._knock.moves`), one state (:class:`~.state.KnockState`), one view
 (:class:`~.view.PlayerView`) and two bots (:mod:`scala40.bots.knock`, the bots layer's).
-A game of the family is its ruleset, its wording, the
+A game of the family is its ruleset, the
 kinds it allows (its package's ``Move``, one type alias) and its ``GameState``, whose
 type arguments name the moves and the ruleset and whose ``SPEC``
 (:class:`~scala40.games._knock.spec.KnockGameSpec`) the rest: what a type checker reads
@@ -59,7 +59,6 @@ def knock_game(state: type[KnockState[Any, Any]]) -> Game:
         summary=spec.summary,
         max_hand_moves=max_hand_moves,
         default_players=spec.players,
-        text=spec.text,
         aliases=spec.aliases,
         hand_value=least_unmatched,
         # A knock game arranges a hand at its end: what it counts is already the least.

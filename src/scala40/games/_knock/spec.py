@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import attrs
 
-from scala40.game import GameText
-
 __all__ = ["KnockGameSpec"]
 
 
@@ -29,8 +27,6 @@ class KnockGameSpec:
     """The game's title, as players write it (``Chinchón``)."""
     summary: str
     """What makes the game, in a sentence or two (the command line's list of games)."""
-    text: GameText
-    """The game's wording: the command line's help and its words for the board."""
     pack: str = "french"
     """The pack the cards are drawn in, ``"french"`` or ``"spanish"`` (a game that closes
     plays with the Spanish pack, whose order its closes write melds in: CH-MELDS)."""

@@ -70,7 +70,6 @@ class GameState(KnockState[Move, rules.Ruleset]):
         summary="Spanish rummy: a 40-card Spanish pack, seven cards, close with 5 points or "
         "less unmatched (the others lay off on your melds, unless all your cards are "
         "melded); seven in a row wins; 100 ends it.",
-        text=rules.TEXT,
         pack="spanish",
         aliases=("chinchón", "txintxon"),
         rule_prefix="CH",
@@ -101,10 +100,14 @@ move_to_dict: Final = KINDS.move_to_dict
 move_from_dict: Final = KINDS.move_from_dict
 new_game: Final = GameState.new
 
-_MOVED: Final = dict.fromkeys(("GreedyBot", "CarefulBot"), "scala40.bots.knock")
-"""The bots' classes this package offered until 0.5, and where they are now."""
+_MOVED: Final = {
+    **dict.fromkeys(("GreedyBot", "CarefulBot"), "scala40.bots.knock"),
+    "TEXT": "scala40.cli.text.chinchon",
+}
+"""The bots' classes and the wording this package offered until 0.5, and where they are
+now."""
 
 
 def __getattr__(name: str) -> object:
-    """A bot class this package offered until 0.5, with a warning naming its module now."""
+    """A name this package offered until 0.5, with a warning naming its module now."""
     return moved_attribute(__name__, name, _MOVED)

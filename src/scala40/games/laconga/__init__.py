@@ -63,7 +63,6 @@ class GameState(KnockState[Move, rules.Ruleset]):
         title="La Conga",
         summary="Chinchón from Uruguay: the first player gets eight cards, no close that would "
         "reach 100, out at 100 (with an optional re-entry); the last one in wins.",
-        text=rules.TEXT,
         pack="spanish",
         aliases=("conga", "la-conga"),
         rule_prefix="LC",
@@ -95,10 +94,14 @@ move_to_dict: Final = KINDS.move_to_dict
 move_from_dict: Final = KINDS.move_from_dict
 new_game: Final = GameState.new
 
-_MOVED: Final = dict.fromkeys(("GreedyBot", "CarefulBot"), "scala40.bots.knock")
-"""The bots' classes this package offered until 0.5, and where they are now."""
+_MOVED: Final = {
+    **dict.fromkeys(("GreedyBot", "CarefulBot"), "scala40.bots.knock"),
+    "TEXT": "scala40.cli.text.laconga",
+}
+"""The bots' classes and the wording this package offered until 0.5, and where they are
+now."""
 
 
 def __getattr__(name: str) -> object:
-    """A bot class this package offered until 0.5, with a warning naming its module now."""
+    """A name this package offered until 0.5, with a warning naming its module now."""
     return moved_attribute(__name__, name, _MOVED)

@@ -71,7 +71,6 @@ class GameState(KnockState[Move, rules.Ruleset]):
         title="Rumino",
         summary="Italian-American rummy: seven cards, melds kept in hand, knock with 7 "
         "points or less unmatched; a Rumino of seven wins at once; out over 100.",
-        text=rules.TEXT,
         aliases=("ramino", "rumina"),
         rule_prefix="RU",
         players=3,
@@ -95,10 +94,14 @@ move_to_dict: Final = KINDS.move_to_dict
 move_from_dict: Final = KINDS.move_from_dict
 new_game: Final = GameState.new
 
-_MOVED: Final = dict.fromkeys(("GreedyBot", "CarefulBot"), "scala40.bots.knock")
-"""The bots' classes this package offered until 0.5, and where they are now."""
+_MOVED: Final = {
+    **dict.fromkeys(("GreedyBot", "CarefulBot"), "scala40.bots.knock"),
+    "TEXT": "scala40.cli.text.rumino",
+}
+"""The bots' classes and the wording this package offered until 0.5, and where they are
+now."""
 
 
 def __getattr__(name: str) -> object:
-    """A bot class this package offered until 0.5, with a warning naming its module now."""
+    """A name this package offered until 0.5, with a warning naming its module now."""
     return moved_attribute(__name__, name, _MOVED)

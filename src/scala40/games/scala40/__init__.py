@@ -14,7 +14,6 @@ Everything here is also at the top of the package (``scala40.new_game`` is
 * :mod:`~scala40.games.scala40.view`: :class:`PlayerView`, what one player may know;
 * :mod:`~scala40.games.scala40.analysis`: exact hand analysis (openings, deadwood,
   closing), a package;
-* :mod:`~scala40.games.scala40.text`: the command line's wording;
 
 and the engine behind them (internal):
 
@@ -67,7 +66,6 @@ from scala40.games.scala40.rules import (
     max_hand_moves,
 )
 from scala40.games.scala40.state import GameState, new_game
-from scala40.games.scala40.text import TEXT
 from scala40.games.scala40.view import PlayerView
 
 __all__ = [
@@ -100,7 +98,6 @@ GAME = register_game(
         summary="Italian rummy: two packs and four jokers, open with 40 points of melds, "
         "close by discarding your last card; the last player under 101 wins.",
         default_players=2,
-        text=TEXT,
         aliases=("scala-40", "scala", "scala-quaranta"),
         final_scores=final_scores,
         hand_value=hand_value,

@@ -48,7 +48,6 @@ from scala40.games.skarney.rules import (
     with_modifiers,
 )
 from scala40.games.skarney.state import GameState, new_game
-from scala40.games.skarney.text import TEXT
 from scala40.games.skarney.view import PlayerView
 from scala40.match import ScoreOrder
 
@@ -88,7 +87,6 @@ GAME = register_game(
         "highest total wins.",
         default_players=4,
         score_order=ScoreOrder.HIGH,
-        text=TEXT,
         hand_value=hand_value,
         least_deadwood=least_penalty,
         max_hand_moves=max_hand_moves,

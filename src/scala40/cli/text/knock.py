@@ -3,7 +3,8 @@
 Chinchón and La Conga show the Spanish names of the cards beside the notation (C-DECK:
 ``JD`` is the sota de oros).
 
->>> from scala40.games.chinchon import new_game, TEXT
+>>> from scala40.cli.text.chinchon import TEXT
+>>> from scala40.games.chinchon import new_game
 >>> state = new_game(players=2, seed=4)
 >>> print("\\n".join(TEXT.board(state, 0, ["you", "greedy"], unicode=False)))
 Hand 1 · dealer P0 · stock 25 cards · discard pile QD (1 card)
