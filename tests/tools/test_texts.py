@@ -12,8 +12,8 @@ import pytest
 
 import scala40.texts as registry
 from scala40.errors import InvalidArgumentError
-from scala40.game import BUILTIN_GAMES, Game, GameText, load_game
-from scala40.texts import register_text, text_of
+from scala40.game import BUILTIN_GAMES, Game, load_game
+from scala40.texts import GameText, register_text, text_of
 
 
 def test_every_game_of_the_library_has_its_words_by_name() -> None:

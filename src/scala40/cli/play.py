@@ -2,7 +2,7 @@
 typing moves in the game's notation; save it, resume it.
 
 Everything the game says (the board, the hints, how a hand ended) comes from its
-record's :class:`~scala40.game.GameText`, and its bots from its record's ``bots``.
+record's :class:`~scala40.texts.GameText`, and its bots from its record's ``bots``.
 """
 
 from __future__ import annotations

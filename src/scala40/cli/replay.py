@@ -1,6 +1,6 @@
 """``scala40 replay``: replay a saved game record, move by move, with how each hand
 ended and the final scores; any game, through its record's wording
-(:class:`~scala40.game.GameText`)."""
+(:class:`~scala40.texts.GameText`)."""
 
 from __future__ import annotations
 

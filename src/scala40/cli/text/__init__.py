@@ -3,7 +3,7 @@
 and the knock family's :mod:`~scala40.cli.text.knock`, which Rumino's
 (:mod:`~scala40.cli.text.rumino`), Chinchón's (:mod:`~scala40.cli.text.chinchon`) and La
 Conga's (:mod:`~scala40.cli.text.laconga`) name with their own help. Each holds
-``TEXT``, a :class:`~scala40.game.GameText`."""
+``TEXT``, a :class:`~scala40.texts.GameText`."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ from scala40._wording import (
 )
 from scala40.cards import CARD_NAMES, spanish_card_name
 from scala40.checks import check_flag
-from scala40.game import GameText, check_meld_value
+from scala40.game import check_meld_value
 from scala40.games._knock.analysis import close_cost
 from scala40.games._knock.arrange import best_arrangement
 from scala40.games._knock.moves import Close, Knock
@@ -39,6 +39,7 @@ from scala40.games._knock.profile import EndMode
 from scala40.games._knock.state import KnockState
 from scala40.melds import Meld
 from scala40.movekinds import MoveBase
+from scala40.texts import GameText
 
 __all__ = ["CLOSE_HELP", "KnockText"]
 

@@ -25,12 +25,13 @@ from scala40._wording import (
 from scala40.cards import CARD_NAMES
 from scala40.checks import check_int, describe
 from scala40.errors import InvalidArgumentError
-from scala40.game import MAX_MELD_TOTAL, GameText
+from scala40.game import MAX_MELD_TOTAL
 from scala40.games.scala40.moves import MOVES
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.rules import MatchFormat, Ruleset
 from scala40.games.scala40.state import GameState
 from scala40.melds import Meld
+from scala40.texts import GameText
 
 __all__ = ["TEXT", "Scala40Text", "meld_text"]
 

@@ -28,7 +28,7 @@ from scala40._wording import (
 )
 from scala40.cards import CARD_NAMES
 from scala40.checks import check_flag
-from scala40.game import GameText, check_meld_value
+from scala40.game import check_meld_value
 from scala40.games.skarney.engine import is_last_turn, side_has_contract
 from scala40.games.skarney.moves import PutDown
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of, side_seats
@@ -36,6 +36,7 @@ from scala40.games.skarney.rules import meld_points
 from scala40.games.skarney.state import GameState
 from scala40.melds import Meld, MeldKind
 from scala40.movekinds import MoveBase
+from scala40.texts import GameText
 
 __all__ = ["TEXT", "SkarneyText", "meld_text"]
 
