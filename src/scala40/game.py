@@ -365,7 +365,7 @@ class Game:
     """What a game supplies to the library: its name, its rules, its constructors and its
     formats. Its bots, its observation for learners and its words on the command line
     are each found by the game's name in the layer that uses them
-    (:func:`scala40.bots.register_bots`...).
+    (:func:`scala40.bots.registry.register_bots`...).
 
     Games are records, not classes to subclass: a game package builds one and registers
     it with :func:`register_game` when imported. The fields after ``move_from_dict`` are
@@ -373,7 +373,7 @@ class Game:
 
     .. deprecated:: 0.6
         ``bots=`` and ``search_tuning=``: give a game's bots with
-        :func:`scala40.bots.register_bots`; ``observation=``, its observation with
+        :func:`scala40.bots.registry.register_bots`; ``observation=``, its observation with
         :func:`scala40.adapters.observation.register_observation`; ``text=``, its words
         with :func:`scala40.texts.register_text` (a warning names the call; the record
         still takes them until the next release).

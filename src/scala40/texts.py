@@ -1,4 +1,4 @@
-"""The command line's words for each game (a :class:`~scala40.game.GameText`), found by
+"""The command line's words for each game (a :class:`~scala40.texts.GameText`), found by
 the game's name: the command line's part of every game.
 
 A game's record holds its rules and formats, never its words: each game's wording lives
@@ -12,7 +12,7 @@ game's name, in this order:
   ``TEXT``.
 
 A game none of these gives words to is written in the default words
-(:class:`~scala40.game.GameText`: the state's own text and the moves' notation), so that
+(:class:`~scala40.texts.GameText`: the state's own text and the moves' notation), so that
 every registered game plays and replays on the command line. The tools that write a
 game for people (the command line, ``scala40 check``'s verdicts, the conformance
 corpus, the environments' boards) read its words here.
@@ -26,10 +26,10 @@ corpus, the environments' boards) read its words here.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from scala40._by_game import PartsByGame
 from scala40._moved import parts_given_with
 from scala40._wording import (
     card_name,
@@ -42,7 +42,7 @@ from scala40._wording import (
 )
 from scala40.checks import check_flag, check_int, check_names, describe
 from scala40.errors import InvalidArgumentError
-from scala40.game import BUILTIN_GAMES, MAX_MELD_TOTAL, Game, State, check_meld_value, load_game
+from scala40.game import MAX_MELD_TOTAL, Game, State, check_meld_value
 from scala40.melds import Meld
 
 __all__ = ["ENTRY_POINT_GROUP", "GameText", "register_text", "text_of"]
@@ -233,15 +233,33 @@ class GameText:
         points (:meth:`meld_points`) together under ``rules`` (such as whether they open a hand); none by default.
 
         :raises InvalidArgumentError: ``total`` is not a whole number of points.
-        :raises InvalidValueError: ``total`` is negative or past :data:`MAX_MELD_TOTAL`."""
+        :raises InvalidValueError: ``total`` is negative or past :data:`~scala40.game.MAX_MELD_TOTAL`."""
         del rules
         check_int("total", total, 0, MAX_MELD_TOTAL)
         return []
 
 
-_REGISTERED: dict[str, GameText] = {}
-_FOUND: dict[str, GameText] = {}
 _DEFAULT = GameText()
+
+
+def _checked(text: object) -> GameText:
+    if not isinstance(text, GameText):
+        raise InvalidArgumentError(f"expected a GameText, got {describe(text)}")
+    return text
+
+
+def _read(holder: object) -> GameText:
+    """The words a game's module (or the object of its entry point) holds."""
+    return _checked(getattr(holder, "TEXT", None))
+
+
+def _given(record: Game) -> GameText:
+    """The words a game's record was given the way 0.5 took them, or the default."""
+    given: object = parts_given_with(record).get("text")
+    return given if isinstance(given, GameText) else _DEFAULT
+
+
+_TEXTS: PartsByGame[GameText] = PartsByGame("scala40.cli.text", ENTRY_POINT_GROUP, _read, _given)
 
 
 def register_text(game: str | Game, text: GameText) -> None:
@@ -252,15 +270,9 @@ def register_text(game: str | Game, text: GameText) -> None:
     >>> register_text("toy", GameText())
 
     :raises InvalidArgumentError: ``game`` is not a game's name or record, or ``text``
-        not a :class:`~scala40.game.GameText`.
+        not a :class:`GameText`.
     """
-    name: object = game.name if isinstance(game, Game) else game
-    if not isinstance(name, str) or not name:
-        raise InvalidArgumentError(f"expected a game or its name, got {describe(game)}")
-    if not isinstance(text, GameText):
-        raise InvalidArgumentError(f"expected a GameText, got {describe(text)}")
-    _REGISTERED[name] = text
-    _FOUND.pop(name, None)
+    _TEXTS.register(game, _checked(text))
 
 
 def text_of(game: str | Game) -> GameText:
@@ -271,39 +283,4 @@ def text_of(game: str | Game) -> GameText:
     :raises InvalidArgumentError: the game's module or entry point holds no ``TEXT``
         wording.
     """
-    record = load_game(game)
-    name = record.name
-    found = _REGISTERED.get(name)
-    if found is None:
-        found = _FOUND.get(name)
-    if found is None:
-        found = _FOUND[name] = _find(record)
-    return found
-
-
-def _find(record: Game) -> GameText:
-    """A game's words where no program registered them: its module, its entry point, or
-    (deprecated) its record's."""
-    holder: object
-    if record.name in BUILTIN_GAMES:
-        holder = importlib.import_module(f"scala40.cli.text.{record.name}")
-    else:
-        holder = _entry_point(record.name)
-    if holder is None:
-        given: object = parts_given_with(record).get("text")
-        return given if isinstance(given, GameText) else _DEFAULT
-    text: object = getattr(holder, "TEXT", None)
-    if not isinstance(text, GameText):
-        raise InvalidArgumentError(
-            f"the words of the game {record.name!r} are no GameText, got {describe(text)}"
-        )
-    return text
-
-
-def _entry_point(name: str) -> object:
-    from importlib.metadata import entry_points
-
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        if point.name == name:
-            return point.load()
-    return None
+    return _TEXTS.of(game)

@@ -25,7 +25,7 @@ def test_every_game_of_the_library_has_its_observation_by_name() -> None:
 
 
 def test_an_observation_registered_for_a_game_is_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(registry, "_REGISTERED", {})
+    monkeypatch.setattr(registry._OBSERVATIONS, "registered", {})
     register_observation("chinchon", observation_of("scala40"))  # type: ignore[arg-type]
     assert observation_of("chinchon") is observation_of("scala40")
     with pytest.raises(InvalidArgumentError, match="expected an ObservationEncoding"):
@@ -47,7 +47,7 @@ def test_an_observation_given_with_the_record_warns_and_is_found() -> None:
             game.move_from_dict,
             observation=KNOCK,
         )
-    assert registry._find(record) is KNOCK
+    assert registry._OBSERVATIONS.look_up(record) is KNOCK
 
 
 def test_the_old_paths_of_the_observations_warn_and_give_the_new_ones() -> None:

@@ -177,7 +177,7 @@ class _ToyBot(RandomBot):
 
 
 def test_bots_registered_for_a_game_are_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scala40.bots.registry, "_REGISTERED", {})
+    monkeypatch.setattr(scala40.bots.registry._BOTS, "registered", {})
     given = register_bots("chinchon", {**KNOCK_BOTS, "toy": _ToyBot})
     assert game_bots_of("chinchon") is given
     assert "toy" in bot_factories("chinchon")
@@ -206,7 +206,7 @@ def test_bots_given_with_the_record_warn_and_still_play() -> None:
     with pytest.warns(DeprecationWarning, match=r"scala40\.bots\.register_bots"):
         record = _toy_record(bots={"greedy": _ToyBot}, search_tuning=SearchTuning(worlds=3))
     assert dict(parts_given_with(record))["bots"] == {"greedy": _ToyBot}
-    found = scala40.bots.registry._find(record)
+    found = scala40.bots.registry._BOTS.look_up(record)
     assert found.bots == {"greedy": _ToyBot}
     assert found.search_tuning.worlds == 3
     with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):

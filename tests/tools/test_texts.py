@@ -25,7 +25,7 @@ def test_every_game_of_the_library_has_its_words_by_name() -> None:
 
 
 def test_words_registered_for_a_game_are_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(registry, "_REGISTERED", {})
+    monkeypatch.setattr(registry._TEXTS, "registered", {})
     words = GameText()
     register_text("chinchon", words)
     assert text_of("chinchon") is words
@@ -55,8 +55,8 @@ def test_words_given_with_the_record_warn_and_are_found() -> None:
     words = GameText()
     with pytest.warns(DeprecationWarning, match=r"scala40\.texts\.register_text"):
         record = _record(text=words)
-    assert registry._find(record) is words
-    assert registry._find(_record()) == registry._DEFAULT
+    assert registry._TEXTS.look_up(record) is words
+    assert registry._TEXTS.look_up(_record()) == registry._DEFAULT
 
 
 def test_the_old_paths_of_the_words_warn_and_give_the_new_ones() -> None:

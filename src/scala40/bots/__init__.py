@@ -16,7 +16,7 @@ Two bots work for any game from the protocol alone (:mod:`scala40.bots.generic`)
 
 Each game adds its own (a greedy bot at least; Scala 40 a tuned Monte Carlo search too),
 which the bots layer finds by the game's name (:mod:`scala40.bots.registry`: the module
-``scala40.bots.NAME``, an entry point, or :func:`register_bots`); :func:`bot_factories` puts the
+``scala40.bots.NAME``, an entry point, or :func:`~scala40.bots.registry.register_bots`); :func:`bot_factories` puts the
 generic ones around them, and ``best``: the strongest bot measured in the game
 (:func:`best_bot`). :func:`make_bot`
 builds any of them from a name such as ``"greedy"`` or ``"montecarlo:playouts=50"`` and

@@ -26,17 +26,17 @@ bots alone (:mod:`scala40.bots.generic`).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
 import attrs
 
+from scala40._by_game import PartsByGame
 from scala40._moved import parts_given_with
 from scala40.checks import describe
 from scala40.errors import InvalidArgumentError, InvalidBotSpecError
-from scala40.game import BUILTIN_GAMES, Game, SearchTuning, load_game
+from scala40.game import Game, SearchTuning
 
 __all__ = ["ENTRY_POINT_GROUP", "GameBots", "game_bots_of", "register_bots"]
 
@@ -83,8 +83,22 @@ class GameBots:
     search's defaults do not fit it."""
 
 
-_REGISTERED: dict[str, GameBots] = {}
-_FOUND: dict[str, GameBots] = {}
+def _read(holder: object) -> GameBots:
+    """The bots a game's module (or the object of its entry point) holds."""
+    try:
+        return GameBots(getattr(holder, "BOTS", None), getattr(holder, "SEARCH_TUNING", None))  # type: ignore[arg-type]
+    except InvalidArgumentError as error:
+        raise InvalidBotSpecError(f"a game's bots module holds no bots: {error}") from None
+
+
+def _given(record: Game) -> GameBots:
+    """The bots a game's record was given the way 0.5 took them, or none."""
+    given = parts_given_with(record)
+    return GameBots(given.get("bots", {}), given.get("search_tuning"))
+
+
+_BOTS: PartsByGame[GameBots] = PartsByGame("scala40.bots", ENTRY_POINT_GROUP, _read, _given)
+_REGISTERED = _BOTS.registered
 
 
 def register_bots(
@@ -104,56 +118,15 @@ def register_bots(
     :raises InvalidArgumentError: ``game`` is not a game's name or record, or ``bots``
         not a mapping of names to factories.
     """
-    name: object = game.name if isinstance(game, Game) else game
-    if not isinstance(name, str) or not name:
-        raise InvalidArgumentError(f"expected a game or its name, got {describe(game)}")
-    found = _REGISTERED[name] = GameBots(bots, search_tuning)
-    _FOUND.pop(name, None)
-    return found
+    return _BOTS.register(game, GameBots(bots, search_tuning))
 
 
 def game_bots_of(game: str | Game) -> GameBots:
-    """The bots of ``game`` (a registered game, or its name) found as the module says:
-    its own bots and its search tuning (none and the defaults for a game that gives
-    none).
+    """The bots of ``game`` (a registered game, or its name): its own bots and its
+    search tuning (none and the defaults for a game that gives none).
 
     :raises UnknownGameError: ``game`` names no game.
     :raises InvalidBotSpecError: the game's bots module or entry point holds no
         ``BOTS`` mapping of names to factories.
     """
-    record = load_game(game)
-    name = record.name
-    found = _REGISTERED.get(name)
-    if found is None:
-        found = _FOUND.get(name)
-    if found is None:
-        found = _FOUND[name] = _find(record)
-    return found
-
-
-def _find(record: Game) -> GameBots:
-    """A game's bots where no program registered them: its module, its entry point, or
-    (deprecated) its record's."""
-    holder: object = None
-    if record.name in BUILTIN_GAMES:
-        holder = importlib.import_module(f"scala40.bots.{record.name}")
-    else:
-        holder = _entry_point(record.name)
-    if holder is None:
-        given = parts_given_with(record)
-        return GameBots(given.get("bots", {}), given.get("search_tuning"))
-    bots: object = getattr(holder, "BOTS", None)
-    tuning: object = getattr(holder, "SEARCH_TUNING", None)
-    try:
-        return GameBots(bots, tuning)  # type: ignore[arg-type]
-    except InvalidArgumentError as error:
-        raise InvalidBotSpecError(f"the bots of the game {record.name!r}: {error}") from None
-
-
-def _entry_point(name: str) -> object:
-    from importlib.metadata import entry_points
-
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        if point.name == name:
-            return point.load()
-    return None
+    return _BOTS.of(game)

@@ -27,12 +27,11 @@ True
 
 from __future__ import annotations
 
-import importlib
-
+from scala40._by_game import PartsByGame
 from scala40._moved import parts_given_with
 from scala40.checks import describe
 from scala40.errors import InvalidArgumentError
-from scala40.game import BUILTIN_GAMES, Game, ObservationEncoding, load_game
+from scala40.game import Game, ObservationEncoding
 
 __all__ = ["ENTRY_POINT_GROUP", "observation_of", "register_observation"]
 
@@ -40,8 +39,27 @@ ENTRY_POINT_GROUP = "scala40.observations"
 """The entry-point group through which other packages offer their games' observations
 (``GAME_NAME = module``: a module holding ``OBSERVATION``)."""
 
-_REGISTERED: dict[str, ObservationEncoding] = {}
-_FOUND: dict[str, ObservationEncoding | None] = {}
+
+def _checked(encoding: object) -> ObservationEncoding:
+    if not isinstance(encoding, ObservationEncoding):
+        raise InvalidArgumentError(f"expected an ObservationEncoding, got {describe(encoding)}")
+    return encoding
+
+
+def _read(holder: object) -> ObservationEncoding | None:
+    """The observation a game's module (or the object of its entry point) holds."""
+    return _checked(getattr(holder, "OBSERVATION", None))
+
+
+def _given(record: Game) -> ObservationEncoding | None:
+    """The observation a game's record was given the way 0.5 took it, or none."""
+    given: object = parts_given_with(record).get("observation")
+    return given if isinstance(given, ObservationEncoding) else None
+
+
+_OBSERVATIONS: PartsByGame[ObservationEncoding | None] = PartsByGame(
+    "scala40.adapters.observation", ENTRY_POINT_GROUP, _read, _given
+)
 
 
 def register_observation(game: str | Game, observation: ObservationEncoding) -> None:
@@ -54,13 +72,7 @@ def register_observation(game: str | Game, observation: ObservationEncoding) -> 
     :raises InvalidArgumentError: ``game`` is not a game's name or record, or
         ``observation`` not an :class:`~scala40.game.ObservationEncoding`.
     """
-    name: object = game.name if isinstance(game, Game) else game
-    if not isinstance(name, str) or not name:
-        raise InvalidArgumentError(f"expected a game or its name, got {describe(game)}")
-    if not isinstance(observation, ObservationEncoding):
-        raise InvalidArgumentError(f"expected an ObservationEncoding, got {describe(observation)}")
-    _REGISTERED[name] = observation
-    _FOUND.pop(name, None)
+    _OBSERVATIONS.register(game, _checked(observation))
 
 
 def observation_of(game: str | Game) -> ObservationEncoding | None:
@@ -71,40 +83,4 @@ def observation_of(game: str | Game) -> ObservationEncoding | None:
     :raises InvalidArgumentError: the game's module or entry point holds no
         ``OBSERVATION`` encoding.
     """
-    record = load_game(game)
-    name = record.name
-    found = _REGISTERED.get(name)
-    if found is None:
-        if name not in _FOUND:
-            _FOUND[name] = _find(record)
-        found = _FOUND[name]
-    return found
-
-
-def _find(record: Game) -> ObservationEncoding | None:
-    """A game's observation where no program registered one: its module, its entry point,
-    or (deprecated) its record's."""
-    holder: object
-    if record.name in BUILTIN_GAMES:
-        holder = importlib.import_module(f"scala40.adapters.observation.{record.name}")
-    else:
-        holder = _entry_point(record.name)
-    if holder is None:
-        given: object = parts_given_with(record).get("observation")
-        return given if isinstance(given, ObservationEncoding) else None
-    encoding: object = getattr(holder, "OBSERVATION", None)
-    if not isinstance(encoding, ObservationEncoding):
-        raise InvalidArgumentError(
-            f"the observation of the game {record.name!r} is no ObservationEncoding, "
-            f"got {describe(encoding)}"
-        )
-    return encoding
-
-
-def _entry_point(name: str) -> object:
-    from importlib.metadata import entry_points
-
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        if point.name == name:
-            return point.load()
-    return None
+    return _OBSERVATIONS.of(game)
