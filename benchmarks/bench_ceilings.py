@@ -97,11 +97,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_ladder import _hand_points
 
 from scala40.bots import make_bot
+from scala40.bots.scala40.bots import MonteCarloBot
+from scala40.bots.scala40.careful import CarefulBot as Scala40Careful
 from scala40.game import load_game
 from scala40.games._knock import moves as knock_moves
 from scala40.games.scala40 import moves as s40
-from scala40.games.scala40.bots import MonteCarloBot
-from scala40.games.scala40.careful import CarefulBot as Scala40Careful
 from scala40.games.scala40.phases import Phase as S40Phase
 from scala40.games.scala40.view import PlayerView as Scala40View
 from scala40.match import ScoreOrder

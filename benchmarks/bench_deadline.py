@@ -27,6 +27,7 @@ from typing import Any
 from scala40 import Deadline
 from scala40.bots import choose_move, make_bot
 from scala40.bots.belief import DEFAULT_PARTICLES, MAX_PARTICLES, Belief
+from scala40.bots.registry import game_bots_of
 from scala40.game import game_names, load_game
 
 BOTS = ("search", "belief", "belief:particles=10000", "ismcts", "montecarlo", "playout")
@@ -40,7 +41,7 @@ def decisions(name: str, seed: int = 11) -> list[Any]:
     rules = game.ruleset_type.preset(game.ruleset_type.DEFAULT_PRESET)
     players = 4 if name == "skarney" else 2
     state = game.new_game(rules, players, seed)
-    greedy = game.bots["greedy"]()
+    greedy = game_bots_of(game).bots["greedy"]()
     rng = random.Random(seed)
     kept: list[Any] = []
     moves = 0

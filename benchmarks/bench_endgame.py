@@ -13,21 +13,21 @@ players in two partnerships), dealt from the seed and the game's number as the d
 ``bench_ladder.py`` deal them. At each decision with a choice while the pile holds
 ``--pile`` cards or fewer (every ``--every``-th of them), the options the endgame search
 would compare are taken (:meth:`EndgameBot.options
-<scala40.games.skarney.endgame.EndgameBot.options>`: the careful bot's best
+<scala40.bots.skarney.endgame.EndgameBot.options>`: the careful bot's best
 ``--candidates``, and in a turn its best way to end the turn, holding the rest of the
 hand) and valued three ways, each the points by which the seat's side beats the other in
-the hand (:func:`~scala40.games.skarney.endgame.side_margin`), the rest of the hand
+the hand (:func:`~scala40.bots.skarney.endgame.side_margin`), the rest of the hand
 played by careful bots:
 
 * on the **truth**: the true state, its pile shuffled again ``--truth`` times, the same
   shuffles after every option (common random numbers);
 * on ``--worlds`` worlds dealt from the seat's view (what the search chooses on) and
   ``--confirm`` fresh ones (what it confirms a departure on), as the bot deals them
-  (:meth:`EndgameBot.values <scala40.games.skarney.endgame.EndgameBot.values>`).
+  (:meth:`EndgameBot.values <scala40.bots.skarney.endgame.EndgameBot.values>`).
 
 A line a decision goes to the journal as soon as it is valued (a cut run keeps what it
 did; a later run skips the decisions the journal holds). The report reads it back, by
-the kind of the decision (:func:`~scala40.games.skarney.endgame.decision_kind`) and the
+the kind of the decision (:func:`~scala40.bots.skarney.endgame.decision_kind`) and the
 pile:
 
 * the **ceiling**: the option picked on half of the truth's play-outs, valued on the
@@ -59,9 +59,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_decisions import _reshuffled
 
-from scala40.games.skarney import new_game
-from scala40.games.skarney.careful import CarefulBot
-from scala40.games.skarney.endgame import (
+from scala40.bots.skarney.careful import CarefulBot
+from scala40.bots.skarney.endgame import (
     BEST_KINDS,
     BEST_PILE,
     DECISION_KINDS,
@@ -69,6 +68,7 @@ from scala40.games.skarney.endgame import (
     decision_kind,
     play_out,
 )
+from scala40.games.skarney import new_game
 from scala40.games.skarney.state import GameState
 
 MARGINS = (0.0, 1.0, 2.0)
@@ -357,8 +357,8 @@ def report(lines: Sequence[dict[str, Any]]) -> list[str]:
 def summary(lines: Sequence[dict[str, Any]], commands: Sequence[str]) -> dict[str, Any]:
     """What the bots page shows of the study (docs/_ext/endgame.py makes its tables): the
     search as :class:`EndgameBot` plays it by default (its ``margin``), by kind of decision
-    where the pile holds at most :data:`~scala40.games.skarney.endgame.BEST_PILE` cards,
-    and for the kinds it searches (:data:`~scala40.games.skarney.endgame.BEST_KINDS`) by
+    where the pile holds at most :data:`~scala40.bots.skarney.endgame.BEST_PILE` cards,
+    and for the kinds it searches (:data:`~scala40.bots.skarney.endgame.BEST_KINDS`) by
     the pile's band, and at each margin of :data:`MARGINS` (the pile at most ``BEST_PILE``)."""
     bot = EndgameBot()
     within = [line for line in lines if line["pile"] <= BEST_PILE]

@@ -50,6 +50,7 @@ from typing import Any
 
 from machine_load import LoadWatch
 
+from scala40.adapters.observation import observation_of
 from scala40.game import Game, game_names, load_game
 
 Runner = Callable[[float], tuple[int, int, int]]
@@ -161,7 +162,7 @@ def rlcard_runner() -> Runner | str:
 def encoding_speed(game: Game, views: int = 3000) -> tuple[float, float, int]:
     """Microseconds to encode a view and to write its text, the best of three passes over
     the views of every seat in seeded random games; and the numbers in an encoding."""
-    encoding = game.observation
+    encoding = observation_of(game)
     if encoding is None:
         return (float("nan"), float("nan"), 0)
     players = game.default_players

@@ -155,10 +155,10 @@ def scala40_cases() -> Iterator[Case]:
 def skarney_cases() -> Iterator[Case]:
     """Skarney's contract search on random large hands (two packs, with 0 and 8 jokers;
     contracts of 3 and 5 melds) and the greedy bot on hands of 40 and 97 cards."""
+    from scala40.bots.skarney.bots import GreedyBot
     from scala40.games.skarney import GameState as SkarneyState
     from scala40.games.skarney import Ruleset as SkarneyRules
     from scala40.games.skarney.analysis import best_contract, contracts
-    from scala40.games.skarney.bots import GreedyBot
 
     for jokers in (0, 8):
         deck = list(SkarneyRules(jokers=jokers).deck.cards)

@@ -112,7 +112,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"(scala40(\.[A-Za-z0-9_]+)*\.)?[A-Z]"),
     (r"py:class", r"MoveSet|GameState|PlayerView"),
     # What collections.abc.Mapping's get, items, keys and values say they return, in their
-    # docstrings, which a class deriving from it inherits (scala40.game.BotTable).
+    # docstrings, which a class deriving from it inherits.
     (
         r"py:class",
         r"D\[k\] if k in D, else d\.  d defaults to None\.|a set-like object providing a view "

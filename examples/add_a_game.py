@@ -575,17 +575,18 @@ GAME = Game(
     move_from_dict=MOVES.from_dict,
     move_set=MOVES,
     state_schema=state_schema,
-    bots={"greedy": GreedyBot},
 )
+BOTS = {"greedy": GreedyBot}  # its own bots: the bots layer's, found by the game's name
 
 
 def main() -> None:
     """Register the game, and let the library's tools play it."""
-    from scala40.bots import make_bot, play_game
+    from scala40.bots import make_bot, play_game, register_bots
     from scala40.records import GameRecord
     from scala40.tournament import run_tournament
 
     register_game(GAME)
+    register_bots(NAME, BOTS)
     final = play_game(new_game(players=3, seed=7), [make_bot("greedy", NAME)] * 3, rng=7)
     print(f"A game of three players: winners {list(final.winners)}")
     record = GameRecord.start("standard", players=2, seed=5, game=NAME)

@@ -16,8 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from scala40.bots import RandomBot, play_game
+from scala40.bots.knock import GreedyBot
 from scala40.cards import spanish_card_name
 from scala40.games import chinchon
+from scala40.texts import text_of
 
 
 def a_close() -> None:
@@ -32,7 +34,7 @@ def a_close() -> None:
     closes = [str(move) for move in state.legal_moves() if str(move).startswith("close")]
     print("The closes:", *closes, sep="\n  ")
     after = state.apply("close KS : 5S 5H 5D / AC 2C 3C")
-    print("\n".join(chinchon.TEXT.events(state, after, ["you", "rival"])))
+    print("\n".join(text_of("chinchon").events(state, after, ["you", "rival"])))
 
 
 def a_game() -> None:
@@ -40,12 +42,12 @@ def a_game() -> None:
 
     def show(before: Any, move: Any) -> None:
         after = before.apply(move)
-        for line in chinchon.TEXT.events(before, after, names):
+        for line in text_of("chinchon").events(before, after, names):
             print(line)
 
     state = chinchon.new_game("catsatcards", players=2, seed=2026)
-    final = play_game(state, [chinchon.GreedyBot(), RandomBot()], rng=2026, on_move=show)
-    print("\n".join(chinchon.TEXT.final(final, names)))
+    final = play_game(state, [GreedyBot(), RandomBot()], rng=2026, on_move=show)
+    print("\n".join(text_of("chinchon").final(final, names)))
 
 
 def main() -> None:

@@ -16,8 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from scala40.bots import Bot, RandomBot, play_game
+from scala40.bots.knock import GreedyBot
 from scala40.cards import format_cards
 from scala40.games import laconga
+from scala40.texts import text_of
 
 
 def the_deal() -> None:
@@ -40,23 +42,23 @@ def the_cap_and_the_reenganche() -> None:
     print("At 96 the closes are only", *closes, sep="\n  ")
     after = state.apply("close KS : 5S 5H 5D / AC 2C 3C 4C")
     names = ["you", "left", "right"]
-    print("\n".join(laconga.TEXT.events(state, after, names)))
-    print(laconga.TEXT.turn_hint(after))
+    print("\n".join(text_of("laconga").events(state, after, names)))
+    print(text_of("laconga").turn_hint(after))
     again = after.apply("reenter")
-    print("\n".join(laconga.TEXT.events(after, again, names)))
+    print("\n".join(text_of("laconga").events(after, again, names)))
 
 
 def a_game() -> None:
     names = ["greedy", "random", "random"]
 
     def show(before: Any, move: Any) -> None:
-        for line in laconga.TEXT.events(before, before.apply(move), names):
+        for line in text_of("laconga").events(before, before.apply(move), names):
             print(line)
 
     state = laconga.new_game(players=3, seed=2026)
-    bots: list[Bot] = [laconga.GreedyBot(), RandomBot(), RandomBot()]
+    bots: list[Bot] = [GreedyBot(), RandomBot(), RandomBot()]
     final = play_game(state, bots, rng=2026, on_move=show)
-    print("\n".join(laconga.TEXT.final(final, names)))
+    print("\n".join(text_of("laconga").final(final, names)))
 
 
 def main() -> None:

@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from scala40.bots import Bot, RandomBot, play_game
+from scala40.bots.knock import GreedyBot
 from scala40.games import rumino
+from scala40.texts import text_of
 
 
 def a_knock() -> None:
@@ -26,7 +28,7 @@ def a_knock() -> None:
     )
     print("Player 0 may:", ", ".join(str(move) for move in state.legal_moves()))
     after = state.apply("knock")
-    print("\n".join(rumino.TEXT.events(state, after, ["you", "rival"])))
+    print("\n".join(text_of("rumino").events(state, after, ["you", "rival"])))
 
 
 def a_claim() -> None:
@@ -41,20 +43,20 @@ def a_claim() -> None:
     moves = ", ".join(str(move) for move in claim.legal_moves())
     print(f"After 'discard 9H': player {claim.current_player} decides: {moves}")
     won = claim.apply("claim")
-    print("\n".join(rumino.TEXT.events(claim, won, ["you", "left", "right"])))
+    print("\n".join(text_of("rumino").events(claim, won, ["you", "left", "right"])))
 
 
 def a_game() -> None:
     names = ["greedy", "random", "random"]
 
     def show(before: Any, move: Any) -> None:
-        for line in rumino.TEXT.events(before, before.apply(move), names):
+        for line in text_of("rumino").events(before, before.apply(move), names):
             print(line)
 
     state = rumino.new_game(players=3, seed=2026)
-    bots: list[Bot] = [rumino.GreedyBot(), RandomBot(), RandomBot()]
+    bots: list[Bot] = [GreedyBot(), RandomBot(), RandomBot()]
     final = play_game(state, bots, rng=2026, on_move=show)
-    print("\n".join(rumino.TEXT.final(final, names)))
+    print("\n".join(text_of("rumino").final(final, names)))
 
 
 def main() -> None:

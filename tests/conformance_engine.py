@@ -26,6 +26,7 @@ from scala40.errors import IllegalMoveError, Scala40Error
 from scala40.game import load_game, position_from_text
 from scala40.melds import meld_interpretations
 from scala40.perft import canonical_moves, perft
+from scala40.texts import text_of
 
 
 def _answer(request: dict[str, Any], plant: str) -> dict[str, Any]:
@@ -34,7 +35,7 @@ def _answer(request: dict[str, Any], plant: str) -> dict[str, Any]:
         game = load_game(request["game"])
         rules: Any = game.ruleset_type.preset(request["preset"])
         readings = [
-            {"meld": game.text.meld(meld, False), "value": game.text.meld_value(meld)}
+            {"meld": text_of(game).meld(meld, False), "value": text_of(game).meld_value(meld)}
             for meld in meld_interpretations(as_cards(request["cards"]), rules.meld_rules)
         ]
         verdict = {0: "not a meld", 1: "meld"}.get(len(readings), "ambiguous")

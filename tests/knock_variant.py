@@ -20,7 +20,6 @@ from scala40.games._knock.family import KnockGameSpec, KnockState, knock_game
 from scala40.games._knock.moves import CloseMove as Move
 from scala40.games._knock.profile import EndMode, Wild
 from scala40.games._knock.spanish import SpanishRules
-from scala40.games._knock.text import KnockText
 from scala40.rulesets import set_presets
 
 __all__ = ["GAME", "GameState", "Move", "Ruleset"]
@@ -47,15 +46,6 @@ PRESETS = set_presets(
     default="short",
 )
 
-TEXT = KnockText(
-    """\
-  draw / take / discard KD / close KS : AC 2C 3C
-  reenter / retire""",
-    spanish=True,
-    game="chinchon50",
-    seven_run="chinchón",
-)
-
 
 @attrs.frozen(repr=False, weakref_slot=False)
 class GameState(KnockState[Move, Ruleset]):
@@ -65,10 +55,24 @@ class GameState(KnockState[Move, Ruleset]):
         name="chinchon50",
         title="Chinchón to 50",
         summary="Chinchón, the match ending at 50 points.",
-        text=TEXT,
         pack="spanish",
     )
 
 
 GAME = knock_game(GameState)
 """The record to register (the tests register it only while they run)."""
+
+
+def register_tools() -> None:
+    """Give the variant the family's bots and words, each to its layer, as a package
+    offering a knock game would (its entry points ``scala40.bots`` and ``scala40.texts``)."""
+    from scala40.bots import register_bots
+    from scala40.bots.knock import BOTS
+    from scala40.cli.text.knock import KnockText
+    from scala40.texts import register_text
+
+    register_bots(GAME, BOTS)
+    words = """\
+  draw / take / discard KD / close KS : AC 2C 3C
+  reenter / retire"""
+    register_text(GAME, KnockText(words, spanish=True, game="chinchon50", seven_run="chinchón"))

@@ -243,7 +243,7 @@ MUTANTS: dict[str, Mutant] = {
         "        found = shared[key] = _LooseTables()\n        found.build(profile)\n",
         "a knock game's loose-card tables shared with other threads before they are filled",
     ),
-    "scala40.games._knock.careful:_Partners.of": Mutant(
+    "scala40.bots.knock.careful:_Partners.of": Mutant(
         "            self.related[card] = frozenset(code for pair in found for code in pair)\n            self.pairs[card] = found\n",
         "            self.pairs[card] = found\n            self.related[card] = frozenset(code for pair in found for code in pair)\n",
         "a card's pairs stored, for other threads to find, before the cards they relate",
@@ -323,7 +323,7 @@ MUTANTS: dict[str, Mutant] = {
         '    except LookupError as error:\n        return _error(\n            None,\n            InvalidValueError(\n                f"line {number} is not UTF-8',
         "a line that is not UTF-8 stops the referee",
     ),
-    "scala40.games.scala40.careful:CarefulBot._close_search": Mutant(
+    "scala40.bots.scala40.careful:CarefulBot._close_search": Mutant(
         "        with shared_budget(WorkBudget(self.close_work)) as budget:\n",
         "        with shared_budget(WorkBudget()) as budget:\n",
         "the careful bot's search for a close given the whole budget",
@@ -1381,7 +1381,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
         ),
     ),
     # The referee.
-    "scala40.games.scala40.careful:CarefulBot._close_search": (
+    "scala40.bots.scala40.careful:CarefulBot._close_search": (
         Mutant(
             "        with shared_budget(WorkBudget(self.close_work)) as budget:\n",
             "        with shared_budget(WorkBudget(10 * self.close_work)) as budget:\n",
@@ -1677,7 +1677,7 @@ NO_REGRESSION: dict[str, str] = {
         "a table filled, then published: publishing before filling is the removal, "
         "publishing another filled table is no weakness"
     ),
-    "scala40.games._knock.careful:_Partners.of": (
+    "scala40.bots.knock.careful:_Partners.of": (
         "two stores in one order: their swap is the removal"
     ),
     "server/src/scala40_server/web/static/app.js#void-names-seat": (

@@ -28,6 +28,8 @@ import add_a_game as trio
 from scala40.game import game_names, load_game, register_game
 
 register_game(trio.GAME)
+from scala40.bots import register_bots
+register_bots("trio", trio.BOTS)
 assert "trio" in game_names() and load_game("trio") is trio.GAME
 report = {{}}
 

@@ -1,5 +1,5 @@
 """The package's front door: ``scala40.__all__`` holds the core, the game registry and
-the default game (Scala 40) and nothing else; each name is the object of the module
+the default game (Scala 40, its rules and its bots) and nothing else; each name is the object of the module
 that owns it; the tools keep their names in their own modules."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pytest
 
 import scala40
 from scala40 import cards, deadline, errors, game, legal, melds
+from scala40.bots import scala40 as default_bots
 from scala40.games import scala40 as default_game
 
 CORE_MODULES = (cards, deadline, errors, game, legal, melds)
@@ -32,7 +33,7 @@ REMOVED_MODULES = ("analysis", "moves", "ruleset", "state", "view")
 @pytest.mark.parametrize("name", sorted(set(scala40.__all__) - {"__version__", "__compiled__"}))
 def test_every_name_comes_from_the_core_the_registry_or_the_default_game(name: str) -> None:
     value = getattr(scala40, name)
-    owners = [m for m in (*CORE_MODULES, default_game) if getattr(m, name, None) is value]
+    owners = [m for m in (*CORE_MODULES, default_game, default_bots) if vars(m).get(name) is value]
     core_extras = {"cache_sizes", "clear_caches"}  # the caches' report, from scala40._cache
     assert owners or name in core_extras, f"scala40.{name} has no owner module"
 

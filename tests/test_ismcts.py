@@ -12,6 +12,7 @@ import pytest
 
 from scala40.bots import make_bot, play_game
 from scala40.bots.ismcts import ISMCTSBot
+from scala40.bots.registry import game_bots_of
 from scala40.errors import (
     InvalidArgumentError,
     InvalidBotSpecError,
@@ -154,7 +155,7 @@ def test_a_single_legal_move_is_played_without_search() -> None:
 def test_a_bot_object_may_play_the_rollouts() -> None:
     game = load_game("laconga")
     state = _decision(game, 2)
-    greedy = game.bots["greedy"]()
+    greedy = game_bots_of(game).bots["greedy"]()
     bot = ISMCTSBot(iterations=5, rollout=greedy)
     assert bot.choose(
         state.view(state.current_player), list(state.legal_moves()), random.Random(3)

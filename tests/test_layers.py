@@ -32,13 +32,10 @@ a value's ``_repr_svg_`` loads never imports, however far, the value's own modul
 (:func:`test_a_picture_on_demand_reaches_not_back`), nor makes a cycle
 (:func:`test_no_import_cycle_counting_annotations` counts these imports too).
 
-A game's bots are no import of its rules either: its record names each by where it
-lives (``BotRef("scala40.games.chinchon...", "GreedyBot")``, a module and a name as
-data), and the module is imported the first time the bot is asked for. The test reads
-these names as the edges they become when a bot is loaded (:func:`_loading_graph`): each
-to a module of the same game or a shared private game package
-(:func:`test_bots_named_by_their_place_stay_in_their_game`), none reached by the game's
-imports (:func:`test_a_game_s_rules_import_no_bot`).
+A game's bots are no part of its rules either: they live in the bots layer
+(``scala40.bots.NAME``), which finds them by the game's name, and a game package imports
+the core alone (the contract ``games-import-only-the-core``, and by hand
+:func:`test_a_game_s_rules_import_only_the_core`), however far its imports reach.
 
 The front door ``scala40/__init__.py`` (the facade) sits on top, which import-linter,
 reading a package's children, does not see
@@ -67,8 +64,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scala40"
 CORE = frozenset(
     {
         "errors", "cards", "melds", "rulesets", "movekinds", "legal", "match", "game",
-        "notation", "views", "client_view", "resignation", "deadline", "directory", "gamekit", "checks",
-        "history", "_base", "_bot_table", "_cache", "_compiled", "_format", "_hand_log", "_rng",
+        "notation", "views", "client_view", "resignation", "deadline", "directory", "gamekit",
+        "checks", "history", "_base", "_moved", "_by_game", "_cache", "_compiled", "_format",
+        "_hand_log", "_rng",
         "_stats", "_wording",
     }
 )  # fmt: skip
@@ -95,6 +93,7 @@ TOOLS = (
             "__main__",
             "adapters",
             "schemas",
+            "texts",
         }
     )
 )
@@ -155,9 +154,6 @@ class _Imports(ast.NodeVisitor):
         self.typing_only = 0
         self.functions: list[str] = []
         self.pictures_on_demand: list[tuple[int, str]] = []
-        self.bots_on_demand: list[tuple[int, str | None]] = []
-        """Each bot named by its place (``BotRef(module, attribute)``): the line and the
-        module, ``None`` where the module is not written out as a text."""
 
     def _resolve(self, node: ast.ImportFrom) -> str:
         if node.level == 0:
@@ -202,15 +198,6 @@ class _Imports(ast.NodeVisitor):
         target = self._resolve(node)
         if target.split(".")[0] == "scala40":
             self._add(node.lineno, target, tuple(alias.name for alias in node.names))
-
-    def visit_Call(self, node: ast.Call) -> None:
-        function = node.func
-        name = function.id if isinstance(function, ast.Name) else getattr(function, "attr", "")
-        if name == "BotRef":
-            first = node.args[0] if node.args else None
-            module = first.value if isinstance(first, ast.Constant) else None
-            self.bots_on_demand.append((node.lineno, module if isinstance(module, str) else None))
-        self.generic_visit(node)
 
     def _add(self, line: int, target: str, names: tuple[str, ...]) -> None:
         if self.functions[-1:] == ["_repr_svg_"] and _is_picture(target):
@@ -554,45 +541,12 @@ def _import_graph() -> dict[str, frozenset[str]]:
 @functools.cache
 def _loading_graph() -> dict[str, frozenset[str]]:
     """:func:`_import_graph` with the pictures a ``_repr_svg_`` loads when a notebook
-    asks, and the bots a module names by their place (loaded when a bot is asked for):
-    every module a module may load, at import or later."""
+    asks: every module a module may load, at import or later."""
     return {
         module: targets
         | {target for _, target in _visited(module).pictures_on_demand if target in MODULES}
-        | {target for _, target in _visited(module).bots_on_demand if target in MODULES}
         for module, targets in _import_graph().items()
     }
-
-
-BOTS_ON_DEMAND = sorted(
-    (module, line, target)
-    for module in MODULES
-    for line, target in _visited(module).bots_on_demand
-)
-"""Each bot named by its place: the module naming it, the line, and the bot's module."""
-
-
-def test_the_games_name_their_bots_by_place() -> None:
-    """Every game of the library names its bots by their place: Scala 40's and Skarney's
-    packages, the knock family's declaration."""
-    naming = {module for module, _, _ in BOTS_ON_DEMAND}
-    assert {
-        "scala40.games.scala40",
-        "scala40.games.skarney",
-        "scala40.games._knock.family",
-    } <= naming, naming
-
-
-@pytest.mark.parametrize(("module", "line", "target"), BOTS_ON_DEMAND)
-def test_bots_named_by_their_place_stay_in_their_game(
-    module: str, line: int, target: str | None
-) -> None:
-    """A bot named by its place is an import all the same, made later: written out as a
-    text (so that this test reads it), of a module that exists, which the naming module
-    may import by the layers (a game's own package or a shared private game package)."""
-    assert target is not None, f"{module} line {line}: a bot's module is not a text"
-    assert target in MODULES, f"{module} line {line}: no module {target}"
-    assert _allowed(module, target), f"{module} line {line}: {_layer(module)} names {target}"
 
 
 @functools.cache
@@ -624,14 +578,13 @@ def _imported_by(start: str) -> set[str]:
 
 
 @pytest.mark.parametrize("game", _game_modules())
-def test_a_game_s_rules_import_no_bot(game: str) -> None:
-    """Importing a game (its rules, its states, its wording) imports no module a bot is
-    named by: the bots load when asked for (``tests/protocol/test_bots_by_name.py`` runs
-    the rules in a fresh interpreter and finds no bot loaded). Its package offers the
-    bots' classes all the same, as attributes found on first use."""
-    bots = {target for _, _, target in BOTS_ON_DEMAND if target is not None}
-    loaded = _imported_by(game)
-    assert not loaded & bots, f"{game} imports {sorted(loaded & bots)}"
+def test_a_game_s_rules_import_only_the_core(game: str) -> None:
+    """Importing a game (its rules, its states, its formats) imports the core and the
+    games alone, however far: no bot, no observation, no tool (its bots are the bots
+    layer's, ``tests/protocol/test_bots_by_name.py`` runs the rules in a fresh
+    interpreter and finds no bot loaded)."""
+    loaded = {module for module in _imported_by(game) if _layer(module) not in ("core", "games")}
+    assert not loaded, f"{game} imports {sorted(loaded)}"
 
 
 def _reached_from(start: str) -> set[str]:

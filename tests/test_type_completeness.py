@@ -22,7 +22,6 @@ import pytest
 
 import scala40
 from scala40.games._knock import shared
-from scala40.games._knock.family import BOTS
 from tests.protocol.cases import knock_packages
 
 FLOOR = 0.9965
@@ -91,8 +90,6 @@ def test_the_public_api_s_types_are_known(tmp_path: Path) -> None:
     # lists them, or extends its list with a module it imports by its full name.
     exported = {symbol["name"] for symbol in symbols if symbol["isExported"]}
     for game in knock_packages():
-        # The family's bots too, which the package offers loaded on first use.
-        bots = [ref.attribute for name in BOTS if (ref := BOTS.where(name)) is not None]
-        names = ["Move", *(kind.__name__ for kind in get_args(game.Move)), *shared.__all__, *bots]
+        names = ["Move", *(kind.__name__ for kind in get_args(game.Move)), *shared.__all__]
         hidden = [name for name in names if f"{game.__name__}.{name}" not in exported]
         assert hidden == [], f"{game.__name__} does not export {hidden} to a type checker"

@@ -31,6 +31,7 @@ from scala40.bots import make_bot
 from scala40.cards import format_cards
 from scala40.drawing import last_hand_svg, state_svg, view_svg
 from scala40.game import game_names, load_game
+from scala40.texts import text_of
 
 MAX_MOVES = 5_000
 """The most moves a walkthrough plays before it gives up on the hand ending."""
@@ -95,7 +96,7 @@ def _scoring_lines(game: Any, last: Any, end: Any) -> list[str]:
     """How the hand scored, in the command line's words: who ended it and each seat's
     (or side's) points, with what they come from."""
     names = [f"seat {seat}" for seat in range(end.player_count)]
-    lines = [_seats(line).rstrip() for line in game.text.events(last, end, names)]
+    lines = [_seats(line).rstrip() for line in text_of(game).events(last, end, names)]
     hand = end.last_hand
     detailed = any(line.startswith("  ") for line in lines)
     if not detailed and game.hand_value is not None:

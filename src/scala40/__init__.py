@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from scala40 import records as records
     from scala40 import tournament as tournament
     from scala40._cache import cache_sizes, clear_caches
+    from scala40.bots.scala40 import GreedyBot, MonteCarloBot
     from scala40.cards import (
         JOKER,
         Card,
@@ -62,11 +63,9 @@ if TYPE_CHECKING:
         Discard,
         DrawStock,
         GameState,
-        GreedyBot,
         HandResult,
         LayOff,
         MatchFormat,
-        MonteCarloBot,
         Move,
         Phase,
         PlayerView,
@@ -136,8 +135,8 @@ _LAZY: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            "PRESETS", "Deal", "Discard", "DrawStock", "GameState", "GreedyBot", "HandResult",
-            "LayOff", "MatchFormat", "MonteCarloBot", "Move", "Phase", "PlayerView", "PutDown",
+            "PRESETS", "Deal", "Discard", "DrawStock", "GameState", "HandResult",
+            "LayOff", "MatchFormat", "Move", "Phase", "PlayerView", "PutDown",
             "Resign", "Restock", "RestockMethod", "Ruleset", "Split", "SwapJoker", "TakeDiscard",
             "TakeUpcard", "best_opening", "can_close", "closing_moves", "hand_melds",
             "hand_value", "min_deadwood", "move_from_dict", "move_to_dict", "new_game",
@@ -145,6 +144,8 @@ _LAZY: dict[str, str] = {
         ),
         "scala40.games.scala40",
     ),
+    # Scala 40's bots, the bots layer's.
+    **dict.fromkeys(("GreedyBot", "MonteCarloBot"), "scala40.bots.scala40"),
 }  # fmt: skip
 
 

@@ -13,16 +13,17 @@ on any registered game through this protocol alone, and the core never imports a
 * ``state_from_dict``, ``parse_move`` and ``move_from_dict`` to read states and moves back
   (positions' texts are read through the dictionary: :meth:`Game.state_from_text`,
   in the grammar of its ``notation``);
-* its bots by name, the generic ones of :mod:`scala40.bots.generic` and its own (a greedy bot
-  at least), and the wording the command line uses;
 * optionally, its tools' hooks: the scores a finished game reports (``final_scores``),
   the value of the cards left in a hand (``hand_value``) and the least value a hand's own
   melds can leave it (``least_deadwood``: how far it is from going out, for bots);
 * its move kinds (a :class:`~scala40.movekinds.MoveSet`) and the JSON Schema of its
   states, from which :mod:`scala40.schemas` makes the schemas of its formats, and
   optionally the grammar of its positions' texts (``notation``, :mod:`scala40.notation`);
-* optionally, its :class:`ObservationEncoding`: what one seat sees, as numbers and as
-  text, for learning agents (:mod:`scala40.adapters`).
+* nothing of the layers that use it: its bots (:mod:`scala40.bots.registry`), its
+  :class:`ObservationEncoding`, what one seat sees as numbers and as text for learning
+  agents (:mod:`scala40.adapters.observation`), and its words on the command line (a
+  :class:`~scala40.texts.GameText`, :mod:`scala40.texts`) are each found by the game's name in the
+  layer that uses them.
 
 **A state** (the :class:`State` protocol) is an immutable value:
 
@@ -68,17 +69,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
-from scala40._bot_table import BotRef, BotTable
-from scala40._wording import (
-    card_name,
-    card_names,
-    cards_count,
-    move_text,
-    reading_text,
-    seat_label,
-    seat_values,
-)
-from scala40.checks import check_flag, check_int, check_names, describe, is_int
+from scala40._moved import keep_moved_parts, moved_attribute
+from scala40.checks import describe, is_int
 from scala40.errors import (
     InvalidArgumentError,
     InvalidPositionError,
@@ -104,10 +96,7 @@ __all__ = [
     "MAX_MELD_TOTAL",
     "MAX_SEARCH_TUNING",
     "Bot",
-    "BotRef",
-    "BotTable",
     "Game",
-    "GameText",
     "ObservationEncoding",
     "ObservationField",
     "ScoreOrder",
@@ -244,199 +233,13 @@ refuses a longer one, and :func:`load_game` refuses to look one up, before any w
 
 
 MAX_MELD_TOTAL = 10**12
-"""The largest meld total :meth:`GameText.meld_total` takes (far past any deck's cards)."""
+"""The largest meld total :meth:`~scala40.texts.GameText.meld_total` takes (far past any deck's cards)."""
 
 
 def check_meld_value(meld: object) -> None:
     """Refuse what is not a meld (a game's words for a meld take only melds)."""
     if not isinstance(meld, Meld):
         raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
-
-
-class GameText:
-    """The words the command line uses for a game; a game overrides what it can say better.
-
-    The defaults print the state's own text and the moves' notation, so that any
-    registered game can be played and replayed from the command line.
-    """
-
-    move_help: str = "Enter a move in the notation of the game ('moves' lists them)."
-    """The help text listing the moves a player can type."""
-    state_type: ClassVar[type[Any]] = State
-    """The states this wording takes: a game's own state class, where it has one."""
-    state_words: ClassVar[str] = "a game state"
-    """What the refusal of another value says was expected."""
-    move_kinds: ClassVar[tuple[type[Any], ...]] = ()
-    """The move classes this wording takes, where the game declares them (:meth:`move`
-    then writes the notation, with suit symbols if asked)."""
-    move_words: ClassVar[str] = "a move"
-    """What the refusal of another value than a move says was expected."""
-
-    def _check(self, state: object, *names: object) -> None:
-        """Refuse what is not a state this wording takes (:attr:`state_type`), or seats'
-        ``names``, when given, that do not name its seats."""
-        if not isinstance(state, self.state_type):
-            raise InvalidArgumentError(f"expected {self.state_words}, got {describe(state)}")
-        for given in names:
-            check_names(given, state.player_count)
-
-    @staticmethod
-    def _winners(state: Any, names: Sequence[str]) -> str:
-        """The line naming the winners of a game that is over (or saying there is none)."""
-        winners = " and ".join(f"P{seat} ({names[seat]})" for seat in state.winners)
-        return f"Winner: {winners}" if winners else "No winner."
-
-    def _board_view(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> Any:
-        """Seat ``seat``'s view of ``state``, for its board, once the board's arguments
-        are checked (as :meth:`board` says)."""
-        self._check(state, names)
-        check_flag("unicode", unicode)
-        return state.view(seat)
-
-    @staticmethod
-    def _pile_words(view: Any, unicode: bool) -> str:
-        """The stock and the discard pile, as a board's first line says them."""
-        top = card_name(view.discard[-1], unicode) if view.discard else "-"
-        pile = cards_count(len(view.discard))
-        return f"stock {cards_count(view.stock_size)} · discard pile {top} ({pile})"
-
-    @staticmethod
-    def _seat_scores(view: Any, names: Sequence[str], out: str = "") -> str:
-        """Each seat's total, as a board says them (``out`` after a seat out of play)."""
-        return " · ".join(
-            f"{seat_label(seat, names)} {score}" + ("" if view.active[seat] else out)
-            for seat, score in enumerate(view.scores)
-        )
-
-    @staticmethod
-    def _hand_line(view: Any, unicode: bool, note: str = "", none: str = "-") -> str:
-        """A board's line of the player's own hand (``note`` after its count)."""
-        cards = card_names(view.hand, unicode, none=none)
-        return f"Your hand ({cards_count(len(view.hand))}{note}): {cards}"
-
-    @staticmethod
-    def _chance_words(state: Any) -> str:
-        """The status of a state whose next step is the dealer's: a deal, or a restock."""
-        if state.phase.value == "deal":
-            return f"hand {state.hand_number + 1} is to be dealt"
-        return "the stock is to be rebuilt from the discard pile"
-
-    def board(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
-        """The table as seat ``seat`` sees it (nothing hidden from it is shown).
-
-        :raises InvalidArgumentError: ``state`` is not a state, ``seat`` not one of its
-            seats, ``names`` not a name for each seat or ``unicode`` not a bool."""
-        self._check(state, names)
-        check_int("seat", seat, 0, state.player_count - 1)
-        check_flag("unicode", unicode)
-        view = state.view(state.current_player or 0)
-        return [str(view)]
-
-    def turn_hint(self, state: Any) -> str:
-        """A line saying what the player to decide is to do.
-
-        :raises InvalidArgumentError: ``state`` is not a state."""
-        self._check(state)
-        return "Your move ('moves' lists the legal moves, 'help' the commands)."
-
-    def events(self, before: Any, after: Any, names: Sequence[str]) -> list[str]:
-        """Lines announcing what a move changed beyond itself (a hand ending, scores).
-
-        :raises InvalidArgumentError: ``before`` or ``after`` is not a state, or
-            ``names`` not a name for each seat."""
-        self._check(before, names)
-        self._check(after, names)
-        if after.hand_number != before.hand_number and not after.is_over:
-            return [f"Hand {before.hand_number} is over."]
-        return []
-
-    def status(self, state: Any) -> str:
-        """Where an unfinished game stands, in a few words (after ``The game is not over``).
-
-        :raises InvalidArgumentError: ``state`` is not a state."""
-        self._check(state)
-        if state.is_chance:
-            return "the dealer shuffles next"
-        return f"P{state.current_player} to move"
-
-    def final(self, state: Any, names: Sequence[str]) -> list[str]:
-        """Lines for the end of the game: totals and winners.
-
-        :raises InvalidArgumentError: ``state`` is not a state, or ``names`` not a name
-            for each seat."""
-        self._check(state, names)
-        return [f"Final scores: {seat_values(state.scores)}", self._winners(state, names)]
-
-    def move(self, move: Any, unicode: bool) -> str:
-        """A move as the command line prints it.
-
-        :raises InvalidArgumentError: ``move`` is not a move value (one with
-            ``to_dict``), or ``unicode`` not a bool."""
-        if self.move_kinds:
-            accepted = isinstance(move, self.move_kinds)
-            return move_text(move, accepted, unicode, self.move_words)
-        if not callable(getattr(move, "to_dict", None)) or isinstance(move, type):
-            raise InvalidArgumentError(f"expected {self.move_words}, got {describe(move)}")
-        check_flag("unicode", unicode)
-        return str(move)
-
-    def meld(self, meld: Meld, unicode: bool) -> str:
-        """A meld as ``scala40 check`` prints it: its cards in order, each card that stands
-        for another followed by ``=`` and that card.
-
-        >>> from scala40.game import GameText
-        >>> from scala40.melds import check_meld
-        >>> GameText().meld(check_meld("JK 9C 8C"), unicode=True)
-        '8♣ 9♣ JK=10♣'
-
-        :raises InvalidArgumentError: ``meld`` is not a meld, or ``unicode`` not a bool.
-        """
-        check_meld_value(meld)
-        check_flag("unicode", unicode)
-        return reading_text(meld.cards, meld.represented, unicode)
-
-    def meld_value(self, meld: Meld) -> int:
-        """``meld``'s value under its meld rules, :attr:`Meld.value
-        <scala40.melds.Meld.value>` (the cards' face values, a joker's its card's), as
-        ``scala40 check`` prints it under ``value``. What the game scores for it is
-        :meth:`meld_points`.
-
-        >>> from scala40.game import GameText
-        >>> from scala40.melds import check_meld
-        >>> GameText().meld_value(check_meld("JK 9C 8C"))
-        27
-
-        :raises InvalidArgumentError: ``meld`` is not a meld.
-        """
-        check_meld_value(meld)
-        value: int = meld.value
-        return value
-
-    def meld_points(self, meld: Meld) -> int:
-        """The points ``meld`` scores in the game, as ``scala40 check`` prints them under
-        ``points``: its value (:meth:`meld_value`) by default; a game that scores melds
-        otherwise says so (Skarney: a set of wild cards scores 150, SK-SCORE-MELDS).
-
-        >>> from scala40.game import load_game
-        >>> from scala40.melds import check_meld
-        >>> skarney = load_game("skarney")
-        >>> meld = check_meld("2H 2S 2D", skarney.ruleset_type.preset("partnership").meld_rules)
-        >>> skarney.text.meld_value(meld), skarney.text.meld_points(meld)
-        (6, 150)
-
-        :raises InvalidArgumentError: ``meld`` is not a meld.
-        """
-        return self.meld_value(meld)
-
-    def meld_total(self, total: int, rules: Any) -> list[str]:
-        """Lines ``scala40 check`` prints after the melds it was given, worth ``total``
-        points (:meth:`meld_points`) together under ``rules`` (such as whether they open a hand); none by default.
-
-        :raises InvalidArgumentError: ``total`` is not a whole number of points.
-        :raises InvalidValueError: ``total`` is negative or past :data:`MAX_MELD_TOTAL`."""
-        del rules
-        check_int("total", total, 0, MAX_MELD_TOTAL)
-        return []
 
 
 def _int_tuple(values: Sequence[int]) -> tuple[int, ...]:
@@ -481,8 +284,8 @@ class ObservationField:
 class ObservationEncoding(Protocol):
     """How a game writes what one seat sees as numbers and as text, for learning agents.
 
-    A game offers one through its record's ``observation``; the learning-agent adapters
-    (``scala40.adapters``) turn it into arrays. The numbers are plain Python floats:
+    The adapters find a game's by its name (:mod:`scala40.adapters.observation`) and
+    turn it into arrays. The numbers are plain Python floats:
     the core and the games never need an array library. Every number is computed from
     a view alone (``state.view(seat)``), so that an encoding can never leak what the
     seat may not know.
@@ -505,10 +308,6 @@ class ObservationEncoding(Protocol):
 
 def _read_only(value: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(value))
-
-
-def _bot_table(bots: Mapping[str, Callable[..., Any] | BotRef]) -> BotTable:
-    return bots if isinstance(bots, BotTable) else BotTable(bots)
 
 
 MAX_SEARCH_TUNING = 10_000
@@ -544,10 +343,10 @@ class SearchTuning:
     hands cost more to play out plays fewer worlds within the same time, and a game
     where the search has lost to greedy compares greedy's own move alone.
 
-    >>> from scala40 import load_game
-    >>> load_game("skarney").search_tuning
+    >>> from scala40.bots.registry import game_bots_of
+    >>> game_bots_of("skarney").search_tuning
     SearchTuning(worlds=8, candidates=None)
-    >>> load_game("rumino").search_tuning.candidates
+    >>> game_bots_of("rumino").search_tuning.candidates
     1
 
     :raises InvalidArgumentError: a field is neither ``None`` nor an integer from 1 to
@@ -561,13 +360,77 @@ class SearchTuning:
     search's default."""
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, init=False)
 class Game:
-    """What a game supplies to the library: its name, rules, constructors and bots.
+    """What a game supplies to the library: its name, its rules, its constructors and its
+    formats. Its bots, its observation for learners and its words on the command line
+    are each found by the game's name in the layer that uses them
+    (:func:`scala40.bots.registry.register_bots`...).
 
     Games are records, not classes to subclass: a game package builds one and registers
-    it with :func:`register_game` when imported.
+    it with :func:`register_game` when imported. The fields after ``move_from_dict`` are
+    given by keyword.
+
+    .. deprecated:: 0.6
+        ``bots=`` and ``search_tuning=``: give a game's bots with
+        :func:`scala40.bots.registry.register_bots`; ``observation=``, its observation with
+        :func:`scala40.adapters.observation.register_observation`; ``text=``, its words
+        with :func:`scala40.texts.register_text` (a warning names the call; the record
+        still takes them until the next release).
     """
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        summary: str,
+        version: int,
+        ruleset_type: type[RulesetBase],
+        new_game: Callable[..., Any],
+        state_from_dict: Callable[[Mapping[str, Any]], Any],
+        parse_move: Callable[[str], Any],
+        move_from_dict: Callable[[Mapping[str, Any]], Any],
+        *,
+        move_set: MoveSet | None = None,
+        state_schema: Callable[[], Mapping[str, Any]] | None = None,
+        default_players: int = 2,
+        score_order: ScoreOrder = ScoreOrder.LOW,
+        aliases: tuple[str, ...] = (),
+        final_scores: Callable[[Any], tuple[int, ...]] | None = None,
+        hand_value: Callable[[Any, Any], int] | None = None,
+        least_deadwood: Callable[[Any, Any], int] | None = None,
+        max_hand_moves: Callable[[Any, int], int | None] | None = None,
+        notation: Notation | None = None,
+        hand_bound_option: str | None = None,
+        rule_prefix: str | None = None,
+        rule_ids: Mapping[str, tuple[str, ...]] | None = None,
+        **moved: Any,
+    ) -> None:
+        self.__attrs_init__(
+            name,
+            title,
+            summary,
+            version,
+            ruleset_type,
+            new_game,
+            state_from_dict,
+            parse_move,
+            move_from_dict,
+            move_set=move_set,
+            state_schema=state_schema,
+            default_players=default_players,
+            score_order=score_order,
+            aliases=aliases,
+            final_scores=final_scores,
+            hand_value=hand_value,
+            least_deadwood=least_deadwood,
+            max_hand_moves=max_hand_moves,
+            notation=notation,
+            hand_bound_option=hand_bound_option,
+            rule_prefix=rule_prefix,
+            rule_ids={} if rule_ids is None else rule_ids,
+        )
+        keep_moved_parts(self, moved)
 
     name: str
     """The registry name: lower-case letters and digits (``"scala40"``, ``"skarney"``)."""
@@ -597,30 +460,12 @@ class Game:
     state_schema: Callable[[], Mapping[str, Any]] | None = attrs.field(default=None, kw_only=True)
     """The JSON Schema (draft 2020-12) of its states' ``to_dict`` output, if the game
     describes it (:mod:`scala40.schemas`)."""
-    bots: BotTable = attrs.field(converter=_bot_table)
-    """The game's own bots, by name (a greedy bot at least); each factory takes the bot's
-    options as keywords. Given as factories or as where they live (:class:`BotRef`), a
-    table that loads each the first time it is asked for (:class:`BotTable`): the library's
-    games name theirs by :class:`BotRef`, so that a game's rules and legal moves load no
-    bot. The tools add the generic ones (:func:`scala40.bots.bot_factories` lists them
-    all), so that the rules load no search.
-
-    >>> from scala40 import load_game
-    >>> list(load_game("chinchon").bots), load_game("chinchon").bots.where("greedy")
-    (['greedy', 'careful'], BotRef(module='scala40.games._knock.bots', attribute='GreedyBot'))
-    """
     default_players: int = 2
     """The number of players the command line offers first."""
     score_order: ScoreOrder = ScoreOrder.LOW
     """Whether low or high totals are better, for reports."""
-    text: GameText = attrs.field(factory=GameText)
-    """The command line's wording for this game."""
     aliases: tuple[str, ...] = ()
     """Other names :func:`load_game` accepts."""
-    observation: ObservationEncoding | None = None
-    """What one seat sees as numbers and text, for learning agents (optional: without
-    it the adapters of :mod:`scala40.adapters` fall back on what the protocol alone
-    tells)."""
 
     final_scores: Callable[[Any], tuple[int, ...]] | None = attrs.field(default=None, kw_only=True)
     """The scores a finished (or stopped) game reports, each seat's, as tournaments
@@ -658,10 +503,6 @@ class Game:
     """The ruleset option that bounds a hand the rules would let go on for ever (set, it
     makes ``max_hand_moves`` a number), or ``None`` if every hand ends whatever the
     options."""
-    search_tuning: SearchTuning = attrs.field(factory=SearchTuning, kw_only=True)
-    """What the strongest bot spends on a decision of this game where the search's
-    defaults do not fit it (:class:`SearchTuning`): the game's tuning, kept with the
-    game rather than in the bot."""
     rule_prefix: str | None = attrs.field(default=None, kw_only=True, validator=_rule_prefix)
     """The prefix of the rule IDs the game's documentation page numbers (RULES: ``"CH"``
     for Chinchón's ``CH-CLOSE``): the web table links a rule its reasons cite to the
@@ -974,6 +815,12 @@ def _load_entry_point(name: str) -> None:
             game = point.load()
             register_game(game)
             return
+
+
+def __getattr__(name: str) -> object:
+    """The name this module offered until 0.5 and the command line's words hold now
+    (``GameText``, :mod:`scala40.texts`), with a warning naming its module now."""
+    return moved_attribute(__name__, name, {"GameText": "scala40.texts"})
 
 
 def position_from_text(text: str) -> Any:

@@ -8,7 +8,7 @@ A meld's report is a JSON-ready dictionary: ``valid`` (a meld whose reading is f
 ``meld`` as the game writes it, each joker and the card it stands for, its ``value``
 (:attr:`Meld.value <scala40.melds.Meld.value>`, its cards' face values under the meld
 rules) and ``points`` (what the game scores for it, :meth:`GameText.meld_points
-<scala40.game.GameText.meld_points>`), its other readings, the cards that extend it and
+<scala40.texts.GameText.meld_points>`), its other readings, the cards that extend it and
 its joker swaps; or ``reason``, why the cards are no meld, or are a meld in several
 readings (then listed in ``readings``), in words that name what to write instead.
 
@@ -40,7 +40,7 @@ from scala40.errors import (
     InvalidMeldError,
     InvalidValueError,
 )
-from scala40.game import Game, GameText
+from scala40.game import Game
 from scala40.melds import (
     Extension,
     Meld,
@@ -52,6 +52,7 @@ from scala40.melds import (
 )
 from scala40.melds._text import read_meld_text
 from scala40.schemas.verdicts import MAX_MELDS
+from scala40.texts import GameText, text_of
 
 __all__ = [
     "Context",
@@ -303,7 +304,7 @@ def _judge(
     the advice of an ambiguous one): the verdict is :func:`~scala40.melds.check_meld`'s,
     the report says it in the command's words."""
     rules: MeldRules = ruleset.meld_rules
-    text = game.text
+    text = text_of(game)
     cards = read_meld_text(written)[0]
     lines = [f"meld: {shown_cards(cards, unicode, ruleset)}"]
     # A Spanish pack's cards keep their letters: its suits are not the French symbols.
@@ -400,7 +401,7 @@ def check_melds(
     if len(meld_texts) > MAX_MELDS:
         raise InvalidValueError(f"{len(meld_texts)} melds: at most {MAX_MELDS} are checked")
     check_meld_texts(meld_texts)
-    text = game.text
+    text = text_of(game)
     errors: list[str] = []
     melds: list[Meld] = []
     reports: list[dict[str, Any]] = []

@@ -14,18 +14,19 @@ from typing import Any
 import attrs
 import pytest
 
+from scala40.adapters.observation import observation_of
+from scala40.adapters.observation.knock import OBSERVATION as KNOCK
+from scala40.adapters.observation.skarney import OBSERVATION as SKARNEY
+from scala40.adapters.observation.skarney import max_table_melds
 from scala40.bots import make_bot
 from scala40.cards import parse_card
 from scala40.game import Game, ObservationEncoding, ObservationField, load_game
-from scala40.games._knock.observation import OBSERVATION as KNOCK
 from scala40.games._knock.phases import HandEnd
 from scala40.games._knock.phases import Phase as KnockPhase
 from scala40.games.laconga import GameState as LacongaState
 from scala40.games.laconga.rules import Ruleset as LacongaRules
 from scala40.games.rumino import GameState as RuminoState
 from scala40.games.rumino.rules import Ruleset as RuminoRules
-from scala40.games.skarney.observation import OBSERVATION as SKARNEY
-from scala40.games.skarney.observation import max_table_melds
 from scala40.games.skarney.phases import Phase as SkarneyPhase
 from scala40.games.skarney.phases import side_of
 from scala40.games.skarney.rules import Ruleset as SkarneyRules
@@ -42,7 +43,7 @@ def _game(name: str) -> Game:
 
 
 def _encoding(name: str) -> ObservationEncoding:
-    encoding = load_game(name).observation
+    encoding = observation_of(load_game(name))
     assert encoding is not None
     return encoding
 
@@ -127,7 +128,7 @@ def _players(rules: Any, seed: int) -> int:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_game_records_carry_the_encodings(name: str) -> None:
-    encoding = _game(name).observation
+    encoding = observation_of(_game(name))
     assert encoding is (SKARNEY if name == "skarney" else KNOCK)
     assert isinstance(encoding, ObservationEncoding)
 
@@ -585,12 +586,13 @@ def test_the_adapters_observe_through_the_games_encodings(name: str) -> None:
 
     game = _game(name)
     observer = Observer(ActionEncoding(name))
-    assert observer.game_encoding is game.observation
+    assert observer.game_encoding is observation_of(game)
     assert observer.fields[: len(observer.game_fields)] == observer.game_fields
     state = game.new_game(None, observer.encoding.players, 1)
     array = observation_array(observer, state, 0)
-    assert game.observation is not None
-    assert list(array[: observer.game_size]) == list(game.observation.encode(state.view(0)))
+    encoding = observation_of(game)
+    assert encoding is not None
+    assert list(array[: observer.game_size]) == list(encoding.encode(state.view(0)))
 
 
 # -- soak -------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ import pytest
 
 from scala40.adapters.actions import ActionEncoding
 from scala40.adapters.chance import ChanceDraws
+from scala40.adapters.observation import observation_of
 from scala40.adapters.observations import Observer
 from scala40.bots import make_bot
 from scala40.game import Game, game_names, load_game
@@ -156,7 +157,7 @@ def _episode(game: Game, rules: Any, players: int, seed: int) -> Iterator[tuple[
 def digest(name: str, rules: Any, players: int, seed: int = 5) -> str:
     """The digest of the numbers along one seeded episode (see the module)."""
     game = load_game(name)
-    encoding: Any = game.observation  # the library's encodings read states too
+    encoding: Any = observation_of(game)  # the library's encodings read states too
     assert encoding is not None
     observer = Observer(ActionEncoding(game, rules, players))
     chooser = random.Random(seed + 1)

@@ -11,10 +11,11 @@ import pytest
 
 import scala40
 from scala40.adapters.actions import ActionEncoding
+from scala40.adapters.observation import observation_of
+from scala40.adapters.observation.scala40 import OBSERVATION, max_table_melds
 from scala40.adapters.observations import PROTOCOL_OBSERVATION, History, Observer
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import ObservationEncoding, ObservationField, game_names, load_game
-from scala40.games.scala40.observation import OBSERVATION, max_table_melds
 from tests.adapters.toygame import GAME as TOY
 
 
@@ -82,7 +83,7 @@ def test_scala40_texts_tell_views_apart() -> None:
 
 def test_scala40_encoding_is_the_game_records() -> None:
     assert isinstance(OBSERVATION, ObservationEncoding)
-    assert SCALA40.observation is OBSERVATION
+    assert observation_of(SCALA40) is OBSERVATION
     rules = scala40.Ruleset()
     fields = OBSERVATION.fields(rules, 4)
     assert OBSERVATION.fields(rules, 4) is fields
@@ -113,7 +114,7 @@ def test_encoding_a_state_gives_its_views_numbers_and_reads_only_the_view(name: 
     hand, the counts of cards), whatever the preset: what a seat cannot see does not
     show, as with the view."""
     game = load_game(name)
-    encoding: Any = game.observation
+    encoding: Any = observation_of(game)
     for preset in game.ruleset_type.preset_names():
         players = game.ruleset_type.preset(preset).max_players
         names: set[str] = set()

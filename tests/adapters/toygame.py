@@ -557,7 +557,6 @@ GAME = Game(
     state_from_dict=_state_from_dict,
     parse_move=MOVES.parse,
     move_from_dict=_move_from_dict,
-    bots={},
     default_players=4,
 )
 """The toy game's record (not registered)."""

@@ -22,6 +22,7 @@ from scala40 import (
     spanish_deck,
 )
 from scala40.game import game_names, load_game
+from scala40.texts import text_of
 from tests.hostile import fuzz_settings
 from tests.strategies import MELD_RULES_CONFIGS, meld_rules_configs, valid_melds
 
@@ -57,7 +58,7 @@ def test_every_games_meld_text_reads_back(name: str) -> None:
             except InvalidMeldError:
                 continue
             for reading in readings:
-                written = game.text.meld(reading, False)
+                written = text_of(game).meld(reading, False)
                 if rules.deck.why_cannot_hold(reading.cards) is None:
                     assert check_meld(written, rules) == reading, (preset, written)
 

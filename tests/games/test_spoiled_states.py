@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 import pytest
 
+from scala40.bots.registry import game_bots_of
 from scala40.errors import InvalidStateError
 from scala40.game import load_game
 from scala40.games.scala40.phases import Phase as Scala40Phase
@@ -36,7 +37,7 @@ def _after_a_hand(name: str) -> Reach:
 
     def reach() -> Any:
         state = _fresh(name)()
-        bot, rng = load_game(name).bots["greedy"](), random.Random(1)
+        bot, rng = game_bots_of(load_game(name)).bots["greedy"](), random.Random(1)
         while state.last_hand is None:
             legal = list(state.legal_moves())
             mover = state.current_player

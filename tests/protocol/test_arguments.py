@@ -23,6 +23,7 @@ from scala40.bots import bot_factories
 from scala40.errors import InvalidArgumentError, InvalidValueError, Scala40Error
 from scala40.game import Game, game_names, load_game
 from scala40.melds import check_meld
+from scala40.texts import text_of
 from tests.adapters import toygame
 from tests.example_game import load_example
 from tests.hostile import HUGE, FailingRepr
@@ -94,7 +95,7 @@ def test_the_text_helpers_refuse_wrong_arguments(game: Game) -> None:
     # Each argument but ``rules`` (which a game's ``meld_total`` may ignore) replaced by
     # each wrong value: refused with an error of the library, never answered.
     for helper, good in _helper_calls(game):
-        call = getattr(game.text, helper)
+        call = getattr(text_of(game), helper)
         call(**good)
         for argument in good:
             if argument == "rules":

@@ -25,6 +25,7 @@ import pytest
 
 from scala40.bots.belief import MAX_PARTICLES, Belief, SoftGreedy
 from scala40.bots.belief_search import BeliefSearchBot
+from scala40.bots.registry import game_bots_of
 from scala40.errors import InvalidArgumentError, InvalidBotSpecError, InvalidValueError
 from scala40.game import Game, game_names, load_game
 from tests.adapters.toygame import GAME as TOY
@@ -120,7 +121,7 @@ def test_an_updates_work_is_bounded(game: Game, preset: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", [name for name in game_names() if "greedy" in load_game(name).bots]
+    "name", [name for name in game_names() if "greedy" in game_bots_of(name).bots]
 )
 def test_the_search_on_a_belief_makes_the_same_moves_from_the_same_seed(name: str) -> None:
     game = load_game(name)

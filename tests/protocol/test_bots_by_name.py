@@ -1,6 +1,6 @@
-"""Bots by name: a game's record names its bots and where they live
-(:class:`~scala40.game.BotRef`), and loads one the first time it is asked for
-(:class:`~scala40.game.BotTable`). A promise of every game: playing by a game's rules,
+"""Bots by name: a game's bots are the bots layer's, found by the game's name
+(:mod:`scala40.bots.registry`: the module ``scala40.bots.NAME``, an entry point, or
+:func:`~scala40.bots.register_bots`). A promise of every game: playing by a game's rules,
 its initial state and its legal moves, loads no bot, neither the bots across games
 (:mod:`scala40.bots`) nor any game's own; asking for a bot by name loads it, and it plays.
 
@@ -16,26 +16,28 @@ from pathlib import Path
 
 import pytest
 
-from scala40.bots import RandomBot
-from scala40.errors import InvalidArgumentError, InvalidBotSpecError
-from scala40.game import BUILTIN_GAMES, BotRef, BotTable, load_game
-from scala40.games._knock.family import BOTS as KNOCK_BOTS
+import scala40.bots.registry
+from scala40._moved import parts_given_with
+from scala40.bots import RandomBot, bot_factories, register_bots
+from scala40.bots.knock import BOTS as KNOCK_BOTS
+from scala40.bots.registry import GameBots, game_bots_of
+from scala40.errors import InvalidArgumentError
+from scala40.game import BUILTIN_GAMES, Game, SearchTuning, load_game
 from tests import knock_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 
-HELPERS = ("scala40.games.scala40.playouts", "scala40.games._knock.stalled")
+HELPERS = ("scala40.bots.scala40.playouts", "scala40.bots.knock.stalled")
 """What only the bots import, beside the modules the records name: the playouts of Scala
 40's Monte Carlo bot, the stalled hands the knock bots plan for."""
 
 
 def _bot_modules() -> frozenset[str]:
-    """Every module a built-in game's record names for a bot, and :data:`HELPERS`."""
+    """Every module a built-in game's bots live in, and :data:`HELPERS`."""
     named = {
-        ref.module
+        factory.__module__
         for name in BUILTIN_GAMES
-        for bot in load_game(name).bots
-        if (ref := load_game(name).bots.where(bot)) is not None
+        for factory in game_bots_of(name).bots.values()
     }
     return frozenset(named | set(HELPERS))
 
@@ -59,7 +61,8 @@ state = state.apply(state.legal_moves()[0])
 moves += [str(move) for move in state.legal_moves()]
 report = {"moves": len(moves), "rules": sorted(sys.modules)}
 if then_bot == "*":
-    factories = [game.bots[name] for name in game.bots]
+    from scala40.bots.registry import game_bots_of
+    factories = list(game_bots_of(game).bots.values())
     report["bots"] = sorted(set(sys.modules) - set(report["rules"]))
 elif then_bot:
     from scala40.bots import make_bot
@@ -114,104 +117,118 @@ def test_a_bot_asked_for_by_name_loads_and_plays(game: str) -> None:
     report = _run(game, "greedy")
     after = report["after"]
     assert isinstance(after, list)
-    record = load_game(game)
-    greedy = record.bots.where("greedy")
-    assert greedy is not None
-    assert report["bot"] == greedy.module
-    assert greedy.module in after
+    greedy = game_bots_of(game).bots["greedy"]
+    assert report["bot"] == greedy.__module__
+    assert greedy.__module__ in after
     assert report["decided"] == 5
 
 
 _SEARCH_CORE = ["scala40._stats", "scala40.deadline"]
-_KNOCK_BOTS = ["scala40.games._knock." + name for name in ("bots", "careful", "stalled")]
+_KNOCK_BOTS = ["scala40.bots.knock." + name for name in ("bots", "careful", "stalled")]
 ONLY_THE_BOTS = {
     "scala40": [
         *_SEARCH_CORE,
-        *("scala40.games.scala40." + name for name in ("best", "bots", "careful", "playouts")),
+        *("scala40.bots.scala40." + name for name in ("best", "bots", "careful", "playouts")),
     ],
     "skarney": [
         *_SEARCH_CORE,
-        *("scala40.games.skarney." + name for name in ("bots", "careful", "endgame")),
+        *("scala40.bots.skarney." + name for name in ("bots", "careful", "endgame")),
     ],
     "rumino": _KNOCK_BOTS,
     "chinchon": _KNOCK_BOTS,
     "laconga": _KNOCK_BOTS,
 }
-"""What loading all of a game's own bots loads that its rules did not: its bots' modules,
-what only they import, and the statistics and deadlines of the searches (the figures of
-the changelog: 6 modules for Scala 40, 5 for Skarney, 3 for each knock game)."""
+"""What loading all of a game's own bots loads that its rules did not, beside the bots
+layer across games (``scala40.bots`` and its modules of no game): its bots' modules, what
+only they import, and the statistics and deadlines of the searches."""
+
+_OTHER_GAMES_BOTS = ("scala40.bots.scala40", "scala40.bots.skarney", "scala40.bots.knock")
 
 
 @pytest.mark.parametrize("game", BUILTIN_GAMES)
 def test_loading_a_game_s_bots_loads_what_its_rules_did_not(game: str) -> None:
     assert sorted(ONLY_THE_BOTS) == sorted(BUILTIN_GAMES)
-    assert _run(game, "*")["bots"] == sorted(ONLY_THE_BOTS[game])
+    loaded = _run(game, "*")["bots"]
+    assert isinstance(loaded, list)
+    assert set(ONLY_THE_BOTS[game]) <= set(loaded)
+    own = {module for module in ONLY_THE_BOTS[game] if module.startswith("scala40.bots.")}
+    family = {module.rpartition(".")[0] for module in own}
+    for module in (name for name in loaded if name.startswith("scala40.")):
+        assert not module.startswith("scala40.games"), module
+        if module.startswith(_OTHER_GAMES_BOTS) and module not in family:
+            assert module in own, f"{game}'s bots load another game's: {module}"
 
 
-def test_every_built_in_bot_is_named_where_it_lives() -> None:
-    """The library's games give every bot of theirs as a :class:`BotRef`, in their own
-    package or the knock family's, and each loads the class its package offers under
-    the same name (``scala40.games.chinchon.GreedyBot``)."""
+def test_every_built_in_bot_lives_in_the_bots_layer() -> None:
+    """The library's games' bots live in their game's module of the bots layer
+    (``scala40.bots.NAME``, the knock family's ``scala40.bots.knock``), and every knock
+    game plays the family's."""
     for name in BUILTIN_GAMES:
-        record = load_game(name)
-        package = sys.modules[f"scala40.games.{name}"]
-        for bot in record.bots:
-            ref = record.bots.where(bot)
-            assert ref is not None, f"{name}'s {bot} is loaded with its rules"
-            assert ref.module.startswith((f"scala40.games.{name}.", "scala40.games._knock."))
-            assert record.bots[bot] is ref.load()
-            if ref.attribute in package.__all__:
-                assert getattr(package, ref.attribute) is record.bots[bot]
+        for factory in game_bots_of(name).bots.values():
+            family = "knock" if name in ("rumino", "chinchon", "laconga") else name
+            assert factory.__module__.startswith(f"scala40.bots.{family}.")
     for knock in ("rumino", "chinchon", "laconga"):
-        assert load_game(knock).bots is KNOCK_BOTS  # one table: each bot loaded once
+        assert game_bots_of(knock).bots == KNOCK_BOTS
+    assert game_bots_of("rumino").search_tuning == SearchTuning(candidates=1)
 
 
-def test_a_table_loads_each_bot_once_and_only_when_asked() -> None:
-    ref = BotRef("scala40.games.scala40.careful", "CarefulBot")
-    table = BotTable({"first": ref, "given": ref.load})
-    assert list(table) == ["first", "given"]
-    assert len(table) == 2
-    assert "first" in table
-    assert "other" not in table
-    assert not table.loaded("first")
-    assert table.loaded("given")
-    assert table["first"] is table["first"] is ref.load()
-    assert table.loaded("first")
-    assert table.where("given") is None
-    with pytest.raises(KeyError):
-        table["other"]
-    with pytest.raises(KeyError):
-        table.loaded("other")
+class _ToyBot(RandomBot):
+    name = "toy"
 
 
-@pytest.mark.parametrize(
-    ("module", "attribute"),
-    [("", "GreedyBot"), ("scala40..bots", "GreedyBot"), (3, "GreedyBot"),
-     ("scala40.bots", "a.b"), ("scala40.bots", ""), ("scala40.bots", None),
-     ("a" * 501, "GreedyBot"), ("scala40.bots", "x" * 501)],
-)  # fmt: skip
-def test_a_bot_ref_refuses_what_names_no_module_or_attribute(
-    module: object, attribute: object
-) -> None:
-    with pytest.raises(InvalidArgumentError, match="a bot's"):
-        BotRef(module, attribute)  # type: ignore[arg-type]
+def test_bots_registered_for_a_game_are_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scala40.bots.registry._BOTS, "registered", {})
+    given = register_bots("chinchon", {**KNOCK_BOTS, "toy": _ToyBot})
+    assert game_bots_of("chinchon") is given
+    assert "toy" in bot_factories("chinchon")
+    assert "toy" not in bot_factories("laconga")
 
 
-@pytest.mark.parametrize(
-    "ref",
-    [BotRef("scala40.no_such_bots", "GreedyBot"), BotRef("scala40.cards", "JOKER"),
-     BotRef("scala40.cards", "NoSuchBot")],
-)  # fmt: skip
-def test_a_bot_that_cannot_be_loaded_is_a_refused_bot(ref: BotRef) -> None:
-    with pytest.raises(InvalidBotSpecError, match=f"the bot {ref} cannot be loaded"):
-        ref.load()
-    table = BotTable({"broken": ref})
-    assert "broken" in table  # naming it loads nothing
-    with pytest.raises(InvalidBotSpecError):
-        table["broken"]
+def _toy_record(**parts: object) -> Game:
+    game = load_game("chinchon")
+    return Game(
+        "toy",
+        "Toy",
+        "",
+        1,
+        game.ruleset_type,
+        game.new_game,
+        game.state_from_dict,
+        game.parse_move,
+        game.move_from_dict,
+        **parts,  # type: ignore[arg-type]
+    )
+
+
+def test_bots_given_with_the_record_warn_and_still_play() -> None:
+    """Until the next release a record takes its bots as 0.5 did (``Game(bots=...)``),
+    warning with the call that gives them now."""
+    with pytest.warns(DeprecationWarning, match=r"scala40\.bots\.register_bots"):
+        record = _toy_record(bots={"greedy": _ToyBot}, search_tuning=SearchTuning(worlds=3))
+    assert dict(parts_given_with(record))["bots"] == {"greedy": _ToyBot}
+    found = scala40.bots.registry._BOTS.look_up(record)
+    assert found.bots == {"greedy": _ToyBot}
+    assert found.search_tuning.worlds == 3
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        _toy_record(colour="red")
+
+
+def test_old_paths_of_the_bots_warn_and_give_the_new_ones() -> None:
+    import importlib
+
+    with pytest.warns(DeprecationWarning, match=r"import scala40\.bots\.skarney\.careful"):
+        old = importlib.import_module("scala40.games.skarney.careful")
+    assert old is importlib.import_module("scala40.bots.skarney.careful")
+    with pytest.warns(DeprecationWarning, match=r"use scala40\.bots\.knock\.GreedyBot"):
+        old_name = importlib.import_module("scala40.games.chinchon").GreedyBot
+    assert old_name is KNOCK_BOTS["greedy"]
+    with pytest.raises(AttributeError, match="has no attribute 'NoBot'"):
+        getattr(importlib.import_module("scala40.games.chinchon"), "NoBot")  # noqa: B009
 
 
 @pytest.mark.parametrize("bots", [["greedy"], {"greedy": 3}, {1: RandomBot}, None, "greedy"])
-def test_a_table_refuses_what_is_no_bots_by_name(bots: object) -> None:
-    with pytest.raises(InvalidArgumentError, match="bot factories or BotRef values by name"):
-        BotTable(bots)  # type: ignore[arg-type]
+def test_a_game_s_bots_are_factories_by_name(bots: object) -> None:
+    with pytest.raises(InvalidArgumentError, match="bot factories by name"):
+        GameBots(bots)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="expected a SearchTuning"):
+        GameBots({}, 8)  # type: ignore[arg-type]

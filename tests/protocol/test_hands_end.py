@@ -62,9 +62,10 @@ from scala40.bots import (
     bot_options,
     make_bot,
 )
+from scala40.bots.knock.bots import STALL_RANDOM_SHARE
+from scala40.bots.knock.stalled import STALL_DECKS
+from scala40.bots.registry import game_bots_of
 from scala40.game import Game, State, game_names, load_game
-from scala40.games._knock.bots import STALL_RANDOM_SHARE
-from scala40.games._knock.stalled import STALL_DECKS
 from scala40.games._knock.state import KnockState
 from tests.adapters import toygame
 from tests.example_game import load_example
@@ -117,7 +118,7 @@ hands take a few dozen; a stalled one ends within a few hundred; the frozen ones
 RANDOM_HAND_CAP = 30_000
 """The same for the random bot."""
 TIMES = {2: "twice", 3: "three times"}
-"""How the pages say :data:`~scala40.games._knock.bots.STALL_DECKS`."""
+"""How the pages say :data:`~scala40.bots.knock.bots.STALL_DECKS`."""
 FROZEN_CAP = 1_000
 """The moves within which the hands that froze (:data:`FROZEN`) now end."""
 SMALL_BUDGETS = {
@@ -188,7 +189,7 @@ def adversarial_move(state: State, rng: random.Random) -> Any:
 def _chooser(game: Game, kind: str) -> Any:
     if kind == "adversarial":
         return lambda state, rng: adversarial_move(state, rng)
-    factory = game.bots.get("greedy") if kind == "greedy" else None
+    factory = game_bots_of(game).bots.get("greedy") if kind == "greedy" else None
     if factory is None:
         return lambda state, rng: state.legal_moves()[rng.randrange(len(state.legal_moves()))]
     bot = factory()
@@ -472,7 +473,7 @@ def _progress_positions(game: Game, rules: Any, players: int) -> list[State]:
     bot has a move that keeps the hand moving (``progress_move``), found in the first
     hands of random and adversarial players (:data:`PROGRESS_SEEDS` of them, each cut at
     :data:`PROGRESS_MOVES` moves)."""
-    greedy = game.bots["greedy"]()
+    greedy = game_bots_of(game).bots["greedy"]()
     found: list[State] = []
     for seed in range(PROGRESS_SEEDS):
         rng = random.Random(seed)
@@ -502,7 +503,7 @@ def _progress_cases() -> list[Any]:
     cases: list[Any] = []
     for name in game_names():
         game = load_game(name)
-        if getattr(game.bots.get("greedy"), "progress_move", None) is None:
+        if getattr(game_bots_of(game).bots.get("greedy"), "progress_move", None) is None:
             continue
         for preset in game.ruleset_type.preset_names():
             rules = game.ruleset_type.preset(preset)
@@ -527,7 +528,7 @@ def test_every_shipped_bot_plays_the_move_that_keeps_a_hand_moving(
     rules = game.ruleset_type.preset(preset)
     positions = _progress_positions(game, rules, players)
     assert positions, f"{game.name} ({preset}, {players} players): no position found"
-    greedy = game.bots["greedy"]()
+    greedy = game_bots_of(game).bots["greedy"]()
     for bot in bot_factories(game):
         if _kind(game, bot) == "random":
             continue

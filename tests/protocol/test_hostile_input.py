@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from scala40.errors import SerializationError
 from scala40.game import Game, game_names, load_game
 from scala40.rulesets import option_kinds
+from scala40.texts import text_of
 from tests.hostile import (
     HUGE,
     check_mutated_state,
@@ -339,7 +340,7 @@ def test_move_dictionaries_take_any_field_values(
 @given(value=hostile_values(), other=hostile_values())
 def test_state_methods_take_any_value(name: str, value: Any, other: Any) -> None:
     game = load_game(name)
-    text = game.text
+    text = text_of(game)
     state = game.new_game(None, game.default_players, 4)
     while state.current_player is None and not state.is_over:
         state = state.apply(state.legal_moves()[0])

@@ -31,6 +31,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scala40.bots import RandomBot
+from scala40.bots.registry import game_bots_of
 from scala40.errors import IllegalMoveError
 from scala40.game import Game, game_names, load_game
 from scala40.games._knock import engine
@@ -98,7 +99,7 @@ def _played(game: Game, rules: Any, seed: int) -> Iterator[Any]:
     """The states of a seeded game of greedy players (who close and knock whenever they
     may) mixed with random ones (who keep hands going)."""
     chooser = random.Random(seed)
-    greedy = game.bots["greedy"]()
+    greedy = game_bots_of(game).bots["greedy"]()
     state = game.new_game(rules, rules.min_players, seed)
     for _ in range(MAX_ACTIONS):
         if state.is_over:

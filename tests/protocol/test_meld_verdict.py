@@ -25,6 +25,7 @@ from scala40.cards import CARD_NAMES, JOKER
 from scala40.cli.batch import run_batch
 from scala40.game import Game, game_names, load_game
 from scala40.melds import meld_interpretations
+from scala40.texts import text_of
 from scala40.verdicts import judge_meld
 from tests.hostile import fuzz_settings
 from tests.protocol.tally import TALLY
@@ -40,14 +41,15 @@ def _api(game: Game, rules: Any, text: str) -> Verdict:
     try:
         meld = check_meld(text, rules)
     except AmbiguousMeldError as error:
-        return ("ambiguous", sorted(game.text.meld(reading, False) for reading in error.readings))  # type: ignore[arg-type]
+        readings: Any = error.readings
+        return ("ambiguous", sorted(text_of(game).meld(reading, False) for reading in readings))
     except InvalidMeldError as error:
         message = str(error)
         return ("invalid", message.partition(" is not a meld: ")[2] or message)
     except InvalidCardError:
         return ("unreadable",)
     # Two numbers under two names: Meld.value itself, and what the game scores.
-    return ("valid", game.text.meld(meld, False), meld.value, game.text.meld_points(meld))
+    return ("valid", text_of(game).meld(meld, False), meld.value, text_of(game).meld_points(meld))
 
 
 def _reported(report: dict[str, Any]) -> Verdict:
@@ -87,7 +89,9 @@ def _meld_texts(draw: st.DrawFn, game: Game, rules: Any) -> str:
         cards = draw(valid_melds(rules.meld_rules))
         readings = meld_interpretations(cards, rules.meld_rules)
         reading = draw(st.sampled_from(readings))
-        words = (game.text.meld(reading, False) if draw(st.booleans()) else str(reading)).split()
+        words = (
+            text_of(game).meld(reading, False) if draw(st.booleans()) else str(reading)
+        ).split()
         if how == "changed" and any("=" in word for word in words):
             index = draw(st.sampled_from([i for i, word in enumerate(words) if "=" in word]))
             card = words[index].split("=")[0]

@@ -36,6 +36,7 @@ import pytest
 
 import scala40.game
 from scala40.bots import bot_factories, bot_options
+from scala40.bots.registry import game_bots_of
 from scala40.errors import IllegalMoveError, InvalidMoveError, Scala40Error
 from scala40.game import Game, State, View, game_names, load_game
 from scala40.records import GameRecord
@@ -51,6 +52,10 @@ MAX_ACTIONS = 3000 if _SOAK else 400
 """Actions per playout: enough to cross several hands of the small games."""
 DEEP_EVERY = 5 if _SOAK else 10
 """Every this many states, the expensive checks too (every move applied, round-trips)."""
+
+
+# A knock game of another package plays the family's bots and words, given to their layers.
+knock_variant.register_tools()
 
 
 def _builtin_games() -> list[Game]:
@@ -255,12 +260,16 @@ def test_game_record_is_complete(game: Game) -> None:
     assert game.ruleset_type.DEFAULT_PRESET in game.ruleset_type.preset_names()
     rules = game.ruleset_type.default()
     assert rules.min_players <= game.default_players <= rules.max_players
-    assert "greedy" in game.bots, "every game ships a greedy bot"
-    if game.bots["greedy"].__module__.startswith("scala40."):  # one's own game need not
-        assert "careful" in game.bots, "every game of the library ships a cheap bot above greedy"
+    assert "greedy" in game_bots_of(game).bots, "every game ships a greedy bot"
+    if (
+        game_bots_of(game).bots["greedy"].__module__.startswith("scala40.")
+    ):  # one's own game need not
+        assert "careful" in game_bots_of(game).bots, (
+            "every game of the library ships a cheap bot above greedy"
+        )
     # A game may name its own search "search" (Scala 40's Monte Carlo search); "best" is
     # the strongest measured bot, added by the tools.
-    assert not {"random", "playout", "ismcts", "belief"} & set(game.bots), (
+    assert not {"random", "playout", "ismcts", "belief"} & set(game_bots_of(game).bots), (
         "a game lists only its own bots: the tools add the generic ones"
     )
     assert {"random", "montecarlo", "playout", "ismcts", "belief", "search", "best"} <= set(

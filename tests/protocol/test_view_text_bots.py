@@ -3,11 +3,11 @@ a promise of every registered game (``scala40 hint`` reads a view's text).
 
 The bots read the moves of the hand in play (the knock games' careful bot the last 400,
 their stalled-hand plan the cards that went round the table,
-:mod:`~scala40.games._knock.stalled`), and a view's text keeps the hand's last
+:mod:`~scala40.bots.knock.stalled`), and a view's text keeps the hand's last
 :data:`~scala40._hand_log.TEXT_MOVES` of them, no bot reading further back. The hands
 here are played into stalled territory: a player that never ends a hand while it may
 (:func:`~tests.protocol.test_hands_end.adversarial_move`) plays until the hand has lasted
-:data:`~scala40.games._knock.stalled.STALL_DECKS` times as many turns as its deck has
+:data:`~scala40.bots.knock.stalled.STALL_DECKS` times as many turns as its deck has
 cards (a knock game's hand has then stalled) or the rules end it (Scala 40's, S40-STALL),
 every :data:`DRIVEN_EVERY`-th decision
 compared on the way; then the bot plays every seat, each of its :data:`BOT_DECISIONS`
@@ -24,10 +24,10 @@ import pytest
 
 from scala40._hand_log import TEXT_MOVES
 from scala40.bots import QUICK_BOTS, bot_names, make_bot
+from scala40.bots.knock.careful import MAX_READ_MOVES
+from scala40.bots.knock.stalled import STALL_DECKS, hand_stalled
 from scala40.errors import InvalidPositionError
 from scala40.game import Game, game_names, load_game
-from scala40.games._knock.careful import MAX_READ_MOVES
-from scala40.games._knock.stalled import STALL_DECKS, hand_stalled
 from scala40.games._knock.state import KnockState
 from tests.protocol.tally import TALLY, long_run
 from tests.protocol.test_hands_end import adversarial_move
@@ -64,7 +64,7 @@ def _moves_in_hand(state: Any) -> int:
 
 def _long(state: Any) -> bool:
     """Whether the hand in play is in stalled territory: a knock game's has stalled
-    (:func:`~scala40.games._knock.stalled.hand_stalled`); another game's has lasted as
+    (:func:`~scala40.bots.knock.stalled.hand_stalled`); another game's has lasted as
     many moves as such a hand's turns, two moves a turn."""
     if isinstance(state, KnockState):
         return hand_stalled(state.view(0))

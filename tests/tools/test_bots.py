@@ -510,7 +510,7 @@ def test_montecarlo_weighs_a_layoff_against_keeping_the_card() -> None:
 
 
 def test_montecarlo_drops_candidates_clearly_behind() -> None:
-    from scala40.games.scala40.playouts import survivors
+    from scala40.bots.scala40.playouts import survivors
 
     best = [1.0, 1.0, 0.0, 1.0] * 8
     close = [1.0, 0.0, 1.0, 1.0] * 8
@@ -523,7 +523,7 @@ def test_montecarlo_drops_candidates_clearly_behind() -> None:
 def test_montecarlo_shares_the_stock_out_in_drawing_order() -> None:
     # Common random numbers: each player draws its own share of the stock, in turn order
     # from the next player to draw, whatever the others take.
-    from scala40.games.scala40.playouts import stock_shares
+    from scala40.bots.scala40.playouts import stock_shares
 
     state = scala40.new_game(SINGLE, 3, seed=4).apply("draw")
     view = state.view(0)
@@ -538,8 +538,8 @@ def test_montecarlo_shares_the_stock_out_in_drawing_order() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_montecarlo_deals_opened_opponents_hands_a_greedy_player_would_keep(seed: int) -> None:
     # An opened greedy player holds no meld and no card that extends a table meld.
+    from scala40.bots.scala40.bots import _table_targets
     from scala40.games.scala40.analysis import hand_melds
-    from scala40.games.scala40.bots import _table_targets
 
     state = scala40.new_game(SINGLE, 2, seed=seed)
     greedy = GreedyBot()
@@ -600,11 +600,11 @@ def test_choose_move_hands_the_caller_s_deadline_to_a_bot_that_takes_one() -> No
     ("name", "worlds", "candidates"),
     [("skarney", 8, 4), ("rumino", BEST_WORLDS, 1), ("chinchon", BEST_WORLDS, 4)],
 )
-def test_the_search_bot_takes_each_games_tuning_from_its_record(
+def test_the_search_bot_takes_each_games_tuning_from_its_bots(
     name: str, worlds: int, candidates: int
 ) -> None:
-    """The worlds and candidates of ``search`` are the game's (its record's
-    ``search_tuning``), the search's defaults where the game names none, and the
+    """The worlds and candidates of ``search`` are the game's (its bots' module's
+    ``SEARCH_TUNING``, :func:`~scala40.bots.registry.game_bots_of`), the search's defaults where the game names none, and the
     options a caller gives win over both. (Scala 40 names a bot of its own ``search``.)"""
     game = load_game(name)
     bot = BestBot()
@@ -612,7 +612,7 @@ def test_the_search_bot_takes_each_games_tuning_from_its_record(
     assert BestBot(worlds=5).world_count(game) == 5
     assert BestBot(candidates=3).candidate_count(game) == 3
     assert repr(make_bot("search", name)) == repr(bot)
-    assert type(make_bot("search", "scala40")).__module__ == "scala40.games.scala40.best"
+    assert type(make_bot("search", "scala40")).__module__ == "scala40.bots.scala40.best"
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ from scala40.cli.simulate import _progress_bar as progress_bar
 from scala40.game import Game, load_game
 from scala40.records import GameRecord
 from scala40.schemas import BUILTIN_GAMES, json_schema
+from scala40.texts import text_of
 from scala40.tournament import TournamentResult, run_tournament
 from tests.cli_run import run
 from tests.tools.schema_validator import errors
@@ -314,7 +315,7 @@ def test_load_of_a_file_that_is_no_record(
 def _texts_of_a_game(game: Game, seed: int) -> Iterator[str]:
     """Every text the command line shows of a seeded game played with its chance steps
     explicit: statuses, boards, hints, events, moves, the end."""
-    text = game.text
+    text = text_of(game)
     chooser = random.Random(seed)
     state = game.new_game(None, game.default_players, seed, auto_chance=False)
     names = [f"bot {seat}" for seat in range(state.player_count)]

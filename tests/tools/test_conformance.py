@@ -40,6 +40,7 @@ from scala40.game import game_names, load_game, position_from_text
 from scala40.melds import meld_interpretations
 from scala40.perft import canonical_moves, perft_divide
 from scala40.schemas import protocol_schema
+from scala40.texts import text_of
 from tests.protocol.cases import one_game_by_default
 
 jsonschema = pytest.importorskip("jsonschema")
@@ -142,7 +143,7 @@ def _check_line(line: dict[str, Any]) -> None:
         ruleset: Any = _rulesets(game.name)[line["ruleset"]]
         melds = meld_interpretations(as_cards(line["cards"]), ruleset.meld_rules)
         readings = sorted(
-            (game.text.meld(meld, False), reading_value(game, meld)) for meld in melds
+            (text_of(game).meld(meld, False), reading_value(game, meld)) for meld in melds
         )
         assert readings == sorted(
             (reading["meld"], reading.get("value")) for reading in line.get("readings", ())
@@ -207,9 +208,9 @@ def reading_value(game: Any, meld: Any) -> int | None:
     """The value a reading carries: Scala 40's meld value, Skarney's points, none in the
     knock games (which score no meld)."""
     if game.name == "scala40":
-        return int(game.text.meld_value(meld))
+        return int(text_of(game).meld_value(meld))
     if game.name == "skarney":
-        return int(game.text.meld_points(meld))
+        return int(text_of(game).meld_points(meld))
     return None
 
 

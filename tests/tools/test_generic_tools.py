@@ -20,9 +20,10 @@ from scala40.errors import (
     SerializationError,
     UnknownGameError,
 )
-from scala40.game import Game, GameText, game_names, load_game, register_game
+from scala40.game import Game, game_names, load_game, register_game
 from scala40.match import ScoreOrder
 from scala40.records import GameRecord
+from scala40.texts import GameText
 from scala40.tournament import GameResult, TournamentResult, run_tournament
 from tests.cli_run import CaptureFixture, run
 
@@ -53,7 +54,6 @@ def test_a_name_is_registered_once() -> None:
         state_from_dict=game.state_from_dict,
         parse_move=game.parse_move,
         move_from_dict=game.move_from_dict,
-        bots={},
     )
     with pytest.raises(scala40.InvalidArgumentError, match="registered already"):
         register_game(twin)

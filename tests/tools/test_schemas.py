@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 
 from scala40._format.schema import DRAFT
 from scala40.bots import play_game
+from scala40.bots.registry import game_bots_of
 from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidArgumentError, InvalidRulesetError, Scala40Error
 from scala40.game import Game, load_game
@@ -246,7 +247,7 @@ def test_finished_games_validate(game: Game) -> None:
     """A whole game between greedy bots: every state, with the hands' results, and the
     end validate."""
     state = game.new_game(None, game.default_players, 3)
-    bots = [game.bots["greedy"]() for _ in range(state.player_count)]
+    bots = [game_bots_of(game).bots["greedy"]() for _ in range(state.player_count)]
     results = 0
 
     def check(before: Any, _move: Any) -> None:

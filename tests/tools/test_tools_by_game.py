@@ -25,6 +25,7 @@ from scala40.bots import (
     play_game,
 )
 from scala40.bots.generic import game_bots
+from scala40.bots.registry import game_bots_of
 from scala40.cli import EXIT_INVALID, EXIT_OK, EXIT_QUIT, EXIT_USAGE, main
 from scala40.game import BUILTIN_GAMES, DEFAULT_GAME, game_names, load_game
 from scala40.tournament import run_tournament
@@ -47,7 +48,9 @@ def test_a_game_s_bots_are_one_list(name: str) -> None:
     game = load_game(name)
     assert bot_names(name) == tuple(bot_factories(game))
     factories = bot_factories(game)
-    assert {name: bot for name, bot in factories.items() if name != "best"} == game_bots(game.bots)
+    assert {name: bot for name, bot in factories.items() if name != "best"} == game_bots(
+        game_bots_of(game).bots
+    )
     assert list(factories)[-1] == "best"
     assert type(make_bot("best", game)) is type(make_bot(best_bot(game), game))
     assert {"random", "greedy", "careful", "montecarlo", "playout", "search", "best"} <= set(
@@ -56,12 +59,16 @@ def test_a_game_s_bots_are_one_list(name: str) -> None:
     assert bot_factories(game)["random"] is RandomBot
     assert bot_factories(game)["playout"] is PlayoutBot
     # Skarney's endgame search is its own too.
-    assert set(game.bots) <= {"greedy", "careful", "montecarlo", "search", "endgame"}, (
-        "the game lists only its own bots"
-    )
+    assert set(game_bots_of(game).bots) <= {
+        "greedy",
+        "careful",
+        "montecarlo",
+        "search",
+        "endgame",
+    }, "the game lists only its own bots"
     # Every game has a careful bot of its own, cheaper than a search (the web lobby's
     # default, scala40 bots's list).
-    assert "careful" in game.bots
+    assert "careful" in game_bots_of(game).bots
 
 
 def test_game_bots_puts_the_generic_bots_around_a_game_s_own() -> None:
@@ -85,8 +92,10 @@ def test_make_bot_takes_the_game_it_plays() -> None:
     """No silent default: the same name gives each game its own bot."""
     game = inspect.signature(make_bot).parameters["game"]
     assert game.default is inspect.Parameter.empty
-    assert type(make_bot("greedy", "chinchon")) is load_game("chinchon").bots["greedy"]
-    assert type(make_bot("greedy", "scala40")) is load_game("scala40").bots["greedy"]
+    assert (
+        type(make_bot("greedy", "chinchon")) is game_bots_of(load_game("chinchon")).bots["greedy"]
+    )
+    assert type(make_bot("greedy", "scala40")) is game_bots_of(load_game("scala40")).bots["greedy"]
     assert type(make_bot("greedy", "chinchon")) is not type(make_bot("greedy", "scala40"))
 
 
@@ -98,7 +107,7 @@ def test_every_bot_of_a_game_plays_it(name: str) -> None:
         "playout": ":playouts=1,candidates=2",
         "ismcts": ":iterations=5",
     }
-    for bot in game.bots:
+    for bot in game_bots_of(game).bots:
         players = game.default_players
         bots = [make_bot(bot + options.get(bot, ""), name) for _ in range(players)]
         state = game.new_game(players=players, seed=3)

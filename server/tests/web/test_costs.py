@@ -27,11 +27,12 @@ from contextlib import contextmanager
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
-import attrs
 import pytest
 
+import scala40.bots.registry
 import scala40.game
 import scala40_server.web.turns as turns_module
+from scala40.bots.registry import GameBots, game_bots_of
 from scala40.client_view import view_from_dict
 from scala40.deadline import Deadline
 from scala40.drawing import view_svg
@@ -308,7 +309,11 @@ class _OnceFailingBot:
         if not self.failed:
             self.failed.append(True)
             raise InvalidValueError("the bot fails at its first move")
-        return load_game(view.state_type.game_name).bots["greedy"]().choose(view, legal, rng)
+        return (
+            game_bots_of(load_game(view.state_type.game_name))
+            .bots["greedy"]()
+            .choose(view, legal, rng)
+        )
 
 
 def test_a_request_that_fails_after_the_deal_leaves_the_table_dealt_to_play_on(
@@ -317,8 +322,8 @@ def test_a_request_that_fails_after_the_deal_leaves_the_table_dealt_to_play_on(
     """The deal is stored with the cards it dealt before the bots play: a bot that fails
     at its first move fails that request, and the next plays on from the deal."""
     game = load_game("chinchon")
-    bots = {**game.bots, "once-failing": _OnceFailingBot}
-    monkeypatch.setitem(scala40.game._REGISTERED, "chinchon", attrs.evolve(game, bots=bots))
+    bots = GameBots({**game_bots_of(game).bots, "once-failing": _OnceFailingBot})
+    monkeypatch.setitem(scala40.bots.registry._REGISTERED, "chinchon", bots)
     with _server(tmp_path) as (_, server):
         for attempt in range(10):
             made = request(

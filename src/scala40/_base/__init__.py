@@ -12,7 +12,6 @@ A game supplies its rules through a few hooks; the rest of a state's behaviour i
 - :mod:`~scala40._base.load`: the checks every game's loader makes alike (the deal, the
   table, the cards placed, the last hand);
 - :mod:`~scala40._base.sampling`: full states dealt from a view;
-- :mod:`~scala40._base.observation`: what every game's observation encoding shares.
 
 What every seat saw of the hand in play (the hand's log, :mod:`scala40._hand_log`) is
 written beside the position's text (:mod:`scala40.notation`), below this package: the text

@@ -80,6 +80,7 @@ from scala40.bots import make_bot
 from scala40.checks import describe
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import DEFAULT_GAME, Game, load_game
+from scala40.texts import text_of
 
 __all__ = ["ENV_ID", "MAX_REDEALS", "SeatEnv", "TokenPolicy"]
 
@@ -283,7 +284,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
             return None
         state = self.game_state
         names = [f"player_{seat}" for seat in range(self.encoding.players)]
-        lines = list(self.game.text.board(state, self.seat, names, False))
+        lines = list(text_of(self.game).board(state, self.seat, names, False))
         decision = self.decision
         if decision is not None:
             chosen = " ".join(self.encoding.describe(token) for token in decision.prefix)

@@ -34,6 +34,7 @@ from typing import Any
 from typing_extensions import Buffer
 
 from scala40.adapters.actions import ActionEncoding, Decision
+from scala40.adapters.observation import observation_of
 from scala40.errors import InvalidValueError
 from scala40.game import ObservationEncoding, ObservationField
 
@@ -106,7 +107,7 @@ class Observer:
     def __init__(self, encoding: ActionEncoding) -> None:
         self.encoding = encoding
         game = encoding.game
-        self.game_encoding: ObservationEncoding = game.observation or PROTOCOL_OBSERVATION
+        self.game_encoding: ObservationEncoding = observation_of(game) or PROTOCOL_OBSERVATION
         """The game's own encoding, or the fallback."""
         # An encoding that reads a seat's view straight from the state (the library's
         # games: ``encode_joined``) gives the same numbers without making the view,

@@ -70,6 +70,7 @@ from scala40.adapters.observations import Observer
 from scala40.adapters.tensors import observation_array, observation_bounds
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import DEFAULT_GAME, Game
+from scala40.texts import text_of
 
 __all__ = ["GameEnv", "env", "raw_env"]
 
@@ -283,7 +284,7 @@ class GameEnv(AECEnv):
     def text(self) -> str:
         """The table as the agent to decide sees it (the game's command-line wording)."""
         state = self.game_state
-        wording = self.game.text
+        wording = text_of(self.game)
         decision = self.decision
         seat = decision.player if decision is not None else 0
         lines = list(wording.board(state, seat, self.possible_agents, False))

@@ -15,7 +15,8 @@ Two bots work for any game from the protocol alone (:mod:`scala40.bots.generic`)
   candidate move in every sample and plays the hand out with the game's greedy bot.
 
 Each game adds its own (a greedy bot at least; Scala 40 a tuned Monte Carlo search too),
-which its record's :attr:`~scala40.game.Game.bots` lists; :func:`bot_factories` puts the
+which the bots layer finds by the game's name (:mod:`scala40.bots.registry`: the module
+``scala40.bots.NAME``, an entry point, or :func:`~scala40.bots.registry.register_bots`); :func:`bot_factories` puts the
 generic ones around them, and ``best``: the strongest bot measured in the game
 (:func:`best_bot`). :func:`make_bot`
 builds any of them from a name such as ``"greedy"`` or ``"montecarlo:playouts=50"`` and
@@ -42,6 +43,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from scala40.bots.generic import GENERIC_BOTS, PlayoutBot, RandomBot, bot_name, game_bots
+from scala40.bots.registry import GameBots, game_bots_of, register_bots
 from scala40.bots.strength import strongest
 from scala40.checks import describe, is_int
 from scala40.deadline import Deadline
@@ -52,15 +54,17 @@ from scala40.errors import (
     InvalidValueError,
     Scala40Error,
 )
-from scala40.game import Bot, Game, State, load_game
+from scala40.game import Bot, Game, SearchTuning, State, load_game
 
 __all__ = [
     "GENERIC_BOTS",
     "QUICK_BOTS",
     "Bot",
+    "GameBots",
     "InvalidBotSpecError",
     "PlayoutBot",
     "RandomBot",
+    "SearchTuning",
     "best_bot",
     "bot_factories",
     "bot_name",
@@ -70,6 +74,7 @@ __all__ = [
     "make_bot",
     "play_game",
     "quick_bot",
+    "register_bots",
     "takes_deadline",
 ]
 
@@ -78,8 +83,8 @@ __all__ = [
 
 
 def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
-    """Every bot of ``game`` by name: the generic bots around its record's own
-    (:attr:`~scala40.game.Game.bots`), as :func:`~scala40.bots.generic.game_bots` orders
+    """Every bot of ``game`` by name: the generic bots around its own
+    (:func:`~scala40.bots.registry.game_bots_of`), as :func:`~scala40.bots.generic.game_bots` orders
     them, then ``best``, which makes the bot :func:`best_bot` names. A game lists only its
     own, so that its rules load no search.
 
@@ -98,7 +103,7 @@ def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
 
 def _factories(record: Game) -> dict[str, Callable[..., Bot]]:
     """:func:`bot_factories` of the game ``record``, resolved by the caller."""
-    factories = game_bots(record.bots)
+    factories = game_bots(game_bots_of(record).bots)
     name, _, option_text = _best(record).partition(":")
     factory = factories[name]
     if option_text:
@@ -128,7 +133,7 @@ def best_bot(game: str | Game) -> str:
 
 def _best(record: Game) -> str:
     """:func:`best_bot` of the game ``record``, resolved by the caller."""
-    names = game_bots(record.bots)
+    names = game_bots(game_bots_of(record).bots)
     start = next((name for name in QUICK_BOTS if name in names), "random")
     return strongest(record, start)
 
@@ -252,11 +257,11 @@ def make_bot(spec: str, game: str | Game) -> Bot:
     wrong type, out of range or that names nothing the bot knows are refused, the
     message naming the option.
 
-    >>> from scala40 import load_game
     >>> from scala40.bots import make_bot
+    >>> from scala40.bots.registry import game_bots_of
     >>> make_bot("montecarlo:playouts=50,candidates=3", "scala40")
     MonteCarloBot(playouts=50, time_limit=None, candidates=3, ...)
-    >>> isinstance(make_bot("greedy", "chinchon"), load_game("chinchon").bots["greedy"])
+    >>> isinstance(make_bot("greedy", "chinchon"), game_bots_of("chinchon").bots["greedy"])
     True
     >>> make_bot("clever", "chinchon")
     Traceback (most recent call last):

@@ -15,10 +15,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from scala40.bots.registry import game_bots_of
 from scala40.checks import check_any_choice, describe, is_number
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
-from scala40.game import load_game
 from scala40.views import ViewBase
 
 __all__ = ["AnytimeBot", "progress_move", "wall_time_limit"]
@@ -47,16 +47,16 @@ def progress_move(view: Any, legal: Sequence[Any], rng: random.Random) -> Any | 
     for ever gives its greedy bot that method, with the argument why a table of bots
     that play it ends every hand: the knock games' plays a legal move drawn at random at
     times in a hand that has stalled
-    (:meth:`scala40.games._knock.bots.GreedyBot.progress_move`), Skarney's declines a stop
+    (:meth:`scala40.bots.knock.bots.GreedyBot.progress_move`), Skarney's declines a stop
     card from a player who did not draw this turn
-    (:meth:`scala40.games.skarney.bots.GreedyBot.progress_move`)."""
+    (:meth:`scala40.bots.skarney.bots.GreedyBot.progress_move`)."""
     if not isinstance(view, ViewBase):
         return None  # a stand-in for a view (a test's) is searched as it is
     record = getattr(view, "state_type", None)
     name = getattr(record, "game_name", None)
     if not isinstance(name, str):
         return None
-    factory = load_game(name).bots.get("greedy")
+    factory = game_bots_of(name).bots.get("greedy")
     if factory is None or getattr(factory, "progress_move", None) is None:
         return None
     move: Any | None = factory().progress_move(view, legal, rng)

@@ -51,6 +51,7 @@ from typing import Any, Protocol
 import attrs
 
 from scala40._rng import seed_state, shuffle
+from scala40.bots.registry import game_bots_of
 from scala40.cards import CARD_NAMES
 from scala40.checks import check_seat, describe, is_int, is_number
 from scala40.deadline import Deadline
@@ -204,13 +205,14 @@ def policy_of(game: Game | None, name: str) -> Any:
     """
     if game is None:
         return LISTED
-    if name not in game.bots:
+    own = game_bots_of(game).bots
+    if name not in own:
         if name == "greedy":
             return LISTED
         return policy_of(game, "greedy")
     bot = _POLICIES.get((game.name, name))
     if bot is None:
-        bot = _POLICIES[game.name, name] = game.bots[name]()
+        bot = _POLICIES[game.name, name] = own[name]()
     return bot
 
 

@@ -58,6 +58,7 @@ from scala40.bots.belief import (
     policy_of,
     quiet,
 )
+from scala40.bots.registry import game_bots_of
 from scala40.checks import check_bot_int, check_bot_number, describe
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
@@ -400,7 +401,7 @@ class BestBot(BeliefSearchBot):
     softened careful bot; greedy's where it has none. In a match, each point a rollout's
     hand gives its side over the others adds ``points_weight`` (:data:`BEST_POINTS_WEIGHT`) to its value. The
     worlds a decision plays follow the game (its record's
-    :attr:`~scala40.game.Game.search_tuning`: :data:`BEST_WORLDS` in the knock games, fewer
+    :attr:`~scala40.bots.registry.GameBots.search_tuning`: :data:`BEST_WORLDS` in the knock games, fewer
     where a hand's rollout costs more) unless ``worlds`` is given. Its work bounds it, not a
     clock: the
     same view and seed give the same move on a fast machine and on a loaded one. It stops
@@ -408,7 +409,7 @@ class BestBot(BeliefSearchBot):
     decision they cut short may differ between runs. Where the search has lost to greedy
     (Rumino: its tuning's ``candidates``), it plays its policy's move unless
     ``candidates`` is given. A game may name another bot ``search`` (Scala 40's is its
-    Monte Carlo search, :class:`scala40.games.scala40.best.BestBot`).
+    Monte Carlo search, :class:`scala40.bots.scala40.best.BestBot`).
 
     >>> from scala40.bots import make_bot
     >>> make_bot("search", "chinchon")
@@ -441,9 +442,9 @@ class BestBot(BeliefSearchBot):
     def candidate_count(self, game: Game | None) -> int:
         if self._candidates_given or game is None:
             return int(self.candidates)
-        return game.search_tuning.candidates or int(self.candidates)
+        return game_bots_of(game).search_tuning.candidates or int(self.candidates)
 
     def world_count(self, game: Game | None) -> int:
         if self._worlds_given or game is None:
             return int(self.worlds)
-        return game.search_tuning.worlds or int(self.worlds)
+        return game_bots_of(game).search_tuning.worlds or int(self.worlds)

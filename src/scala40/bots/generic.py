@@ -2,8 +2,8 @@
 any registered game through the :class:`~scala40.game.State` protocol alone, and
 :func:`game_bots`, which puts them around a game's own.
 
-A game's :attr:`~scala40.game.Game.bots` lists only its own bots, so that its rules load
-no search; the tools read every bot through :func:`scala40.bots.bot_factories`
+A game's own bots (:func:`scala40.bots.registry.game_bots_of`) are only its own, so that
+its rules load no search; the tools read every bot through :func:`scala40.bots.bot_factories`
 (:func:`scala40.bots.make_bot`, ``scala40 play --bots``), where :func:`game_bots` adds
 the generic bots here (``random``, ``playout``, and ``montecarlo`` for a game without a
 search of its own), the information-set tree search ``ismcts``
@@ -23,6 +23,7 @@ from typing import Any
 from scala40.bots._anytime import AnytimeBot, wall_time_limit
 from scala40.bots.belief_search import BeliefSearchBot, BestBot, hand_margin
 from scala40.bots.ismcts import MAX_TIME_LIMIT, ISMCTSBot
+from scala40.bots.registry import game_bots_of
 from scala40.checks import check_any_choice, check_bot_int, describe
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
@@ -223,7 +224,7 @@ def _hand_gain(
 
 def _policy(game: Game) -> Bot:
     """The bot that plays the rest of a playout: the game's greedy bot, else random."""
-    factory = game.bots.get("greedy")
+    factory = game_bots_of(game).bots.get("greedy")
     bot: Bot = factory() if factory is not None else RandomBot()
     return bot
 
@@ -244,7 +245,7 @@ def game_bots(own: Mapping[str, Callable[..., Any]]) -> dict[str, Callable[..., 
     ``playout``, and ``ismcts``, ``belief`` and ``search`` (the searches of
     :mod:`scala40.bots`, unless the game has its own bot of that name: Scala 40's
     ``search`` is its Monte Carlo search). :func:`scala40.bots.bot_factories` adds them to
-    the bots a game's :class:`~scala40.game.Game` record lists, its own, and ``best`` after
+    bots the game gives (:func:`scala40.bots.registry.game_bots_of`), its own, and ``best`` after
     them (:func:`scala40.bots.best_bot`).
 
     >>> from scala40.bots.generic import game_bots

@@ -48,6 +48,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from scala40.bots._anytime import AnytimeBot, wall_time_limit
+from scala40.bots.registry import game_bots_of
 from scala40.checks import check_bot_int, check_bot_number, describe
 from scala40.deadline import Deadline
 from scala40.errors import (
@@ -396,6 +397,8 @@ def _policy(rollout: str | Bot, game: Game | None) -> Bot:
     """The bot that plays every seat of the rollouts."""
     if not isinstance(rollout, str):
         return rollout
-    factory = game.bots.get(rollout) if game is not None and rollout != "random" else None
+    factory = (
+        game_bots_of(game).bots.get(rollout) if game is not None and rollout != "random" else None
+    )
     bot: Bot = factory() if factory is not None else _RandomPolicy()
     return bot

@@ -2,12 +2,12 @@
 extensions and joker swaps.
 
 The meld rules are the chosen game's (``--game``, its ruleset's ``meld_rules``), the way
-a meld is written its :class:`~scala40.game.GameText`'s, and so are the lines after the
+a meld is written its :class:`~scala40.texts.GameText`'s, and so are the lines after the
 melds (in Scala 40, whether they reach the opening threshold).
 
 A meld's ``value`` is :attr:`Meld.value <scala40.melds.Meld.value>`, its cards' face
 values under the meld rules; its ``points`` are what the game scores for it
-(:meth:`GameText.meld_points <scala40.game.GameText.meld_points>`), printed beside the
+(:meth:`GameText.meld_points <scala40.texts.GameText.meld_points>`), printed beside the
 value where the two differ (a Skarney meld scores its cards' points, SK-SCORE-MELDS) and
 always in the JSON.
 

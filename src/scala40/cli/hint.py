@@ -34,6 +34,7 @@ from scala40.cli.common import (
 from scala40.cli.play import HINT_BOT, hint_bot
 from scala40.commands import EXIT_OK, Command, UsageError
 from scala40.game import Game, load_game
+from scala40.texts import text_of
 
 __all__ = ["COMMAND", "MAX_RUNNERS_UP", "hint_moves", "walks_legend"]
 
@@ -122,7 +123,7 @@ def _run(args: argparse.Namespace) -> int:
     rules = getattr(found, "rules", None)
     unicode = args.unicode and not (rules is not None and rules.deck.pack == "spanish")
     for place, item in enumerate(moves, 1):
-        shown = game.text.move(item["move"], unicode)
+        shown = text_of(game).move(item["move"], unicode)
         if len(legal) == 1:
             shown += " (the only legal move)"
         elif "visits" in item:

@@ -2,7 +2,7 @@
 typing moves in the game's notation; save it, resume it.
 
 Everything the game says (the board, the hints, how a hand ended) comes from its
-record's :class:`~scala40.game.GameText`, and its bots from its record's ``bots``.
+record's :class:`~scala40.texts.GameText`, and its bots from its record's ``bots``.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ from scala40.errors import (
 from scala40.events import Event, events_of, events_since
 from scala40.game import Game, State, load_game, position_from_text
 from scala40.records import GameRecord
+from scala40.texts import text_of
 from scala40.tournament import MAX_SEED_DIGITS, rules_label
 
 __all__ = ["COMMAND", "HINT_BOT", "HUMAN", "MAX_LINE", "SAVE_FILE", "ask_save_path", "hint_bot"]
@@ -73,7 +74,7 @@ _PLAY_COMMANDS = """\
 def _play_help(game: Game) -> str:
     return (
         "Enter a move in the notation of the library, or a command:\n"
-        + game.text.move_help
+        + text_of(game).move_help
         + "\n"
         + _PLAY_COMMANDS
     )
@@ -429,7 +430,7 @@ def _run(args: argparse.Namespace) -> int:
     rng = random.Random(seed if not moves else f"{seed}:{len(moves)}")
     bot_rngs = {player: random.Random(rng.getrandbits(64)) for player in bots}
     helper = hint_bot(args.hint_bot, game)
-    text = game.text
+    text = text_of(game)
     # What happened at the table, as the library's event feed: the player is shown
     # what the feed gives their seat since the last board, as an app would be sent.
     feed: list[Event] = []
@@ -582,7 +583,7 @@ def _since(
                 cards = card_names([parse_card(card) for card in item["cards"]], unicode)
                 lines.append(f"You {_GOT.get(item['kind'], 'got')} {cards}.")
             continue
-        shown = game.text.move(game.parse_move(move_text), unicode)
+        shown = text_of(game).move(game.parse_move(move_text), unicode)
         if item["shown"] and not set(item["shown"]) <= set(move_text.split()):
             # A card taken from where everyone saw it (the discard pile, an offer).
             shown += " " + card_names([parse_card(card) for card in item["shown"]], unicode)
@@ -616,7 +617,7 @@ class _Asker:
         and checked as one turn), ``"board"`` or ``"undo"``, or ``None`` to quit."""
         game, style = self.game, self.style
         legal = list(state.legal_moves())
-        text = game.text
+        text = text_of(game)
         unicode = style.unicode
         while True:
             line = _read_line("> ")

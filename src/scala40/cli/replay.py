@@ -1,6 +1,6 @@
 """``scala40 replay``: replay a saved game record, move by move, with how each hand
 ended and the final scores; any game, through its record's wording
-(:class:`~scala40.game.GameText`)."""
+(:class:`~scala40.texts.GameText`)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from scala40.cli.style import Style, colour_chosen, in_words
 from scala40.commands import EXIT_OK, Command, card_names
 from scala40.game import DEFAULT_GAME
 from scala40.resignation import ResignMove
+from scala40.texts import text_of
 from scala40.tournament import rules_label
 
 __all__ = ["COMMAND"]
@@ -51,7 +52,7 @@ def _run(args: argparse.Namespace) -> int:
     as_json: bool = args.json
     # A Spanish pack keeps its letters: its suits are not the French symbols.
     unicode: bool = args.unicode and not as_json and record.rules.deck.pack != "spanish"
-    text = game.text
+    text = text_of(game)
     # The record's names of the seats (``human`` and the bots of ``play --save``).
     names = list(record.names) or [f"player {player}" for player in range(record.players)]
     style = Style(colour=colour_chosen(args.color, sys.stdout), unicode=unicode)

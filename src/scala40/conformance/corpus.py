@@ -68,6 +68,7 @@ from scala40.errors import (
 from scala40.game import Game, load_game
 from scala40.melds import check_meld, meld_interpretations
 from scala40.perft import canonical_moves, perft_divide
+from scala40.texts import text_of
 
 __all__ = [
     "CORPUS_FORMAT",
@@ -362,11 +363,11 @@ def _reading(game: Game, meld: Any) -> dict[str, Any]:
     """A reading as the line writes it: the meld's text, and its value where the game
     gives a meld one (Scala 40's meld value, S40-MELD-VALUE; Skarney's points,
     SK-SCORE-MELDS); the knock games score no meld, and their readings carry none."""
-    reading: dict[str, Any] = {"meld": game.text.meld(meld, False)}
+    reading: dict[str, Any] = {"meld": text_of(game).meld(meld, False)}
     if game.name == "scala40":
-        reading["value"] = game.text.meld_value(meld)
+        reading["value"] = text_of(game).meld_value(meld)
     elif game.name == "skarney":
-        reading["value"] = game.text.meld_points(meld)
+        reading["value"] = text_of(game).meld_points(meld)
     return reading
 
 

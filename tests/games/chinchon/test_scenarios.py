@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from scala40.cards import JOKER, parse_card, spanish_card_name
+from scala40.cli.text.chinchon import TEXT
 from scala40.errors import IllegalMoveError, InvalidRulesetError, InvalidValueError
 from scala40.games.chinchon import (
-    TEXT,
     GameState,
     HandEnd,
     Phase,

@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 from scala40.bots import RandomBot
+from scala40.bots.registry import game_bots_of
 from scala40.game import load_game
 from scala40.games._knock.phases import Phase
 
@@ -20,7 +21,7 @@ def check_playout(game: str, rules: Any, seed: int, *, auto_chance: bool, limit:
     chooser = random.Random(seed)
     players = chooser.randint(rules.min_players, min(rules.max_players, rules.min_players + 2))
     state = found.new_game(rules, players, seed, auto_chance=auto_chance)
-    greedy = found.bots["greedy"]()
+    greedy = game_bots_of(found).bots["greedy"]()
     deck = Counter(rules.deck.cards)
     for index in range(limit):
         assert state.problems() == [], state.problems()

@@ -1,4 +1,4 @@
-"""The careful bot of the knock games (:mod:`scala40.games._knock.careful`): greedy's moves
+"""The careful bot of the knock games (:mod:`scala40.bots.knock.careful`): greedy's moves
 with its settings off, legal and deterministic at any table (several players, wild
 cards), its options checked, and its reading of the table against slow oracles."""
 
@@ -14,6 +14,9 @@ import pytest
 
 from scala40 import clear_caches
 from scala40.bots import bot_options, make_bot, play_game
+from scala40.bots.knock.bots import GreedyBot
+from scala40.bots.knock.careful import CarefulBot, _meld_pairs, _Partners, _Table
+from scala40.bots.knock.stalled import hand_stalled
 from scala40.cards import parse_cards
 from scala40.errors import InvalidBotSpecError
 from scala40.game import load_game
@@ -22,11 +25,8 @@ from scala40.games._knock.arrange import (
     least_unmatched,
     least_unmatched_without,
 )
-from scala40.games._knock.bots import GreedyBot
-from scala40.games._knock.careful import CarefulBot, _meld_pairs, _Partners, _Table
 from scala40.games._knock.moves import Discard, TakeDiscard
 from scala40.games._knock.phases import Phase
-from scala40.games._knock.stalled import hand_stalled
 from scala40.games.chinchon import Ruleset as ChinchonRules
 from tests.decisions import varied_decisions
 from tests.protocol.cases import knock_game_names, soak_unless_default

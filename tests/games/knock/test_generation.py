@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scala40.bots import RandomBot
+from scala40.bots.registry import game_bots_of
 from scala40.game import load_game
 from scala40.games._knock import moves as family
 from scala40.games._knock.moves import Close
@@ -32,7 +33,7 @@ def played_states(game: str, rules: Any, seed: int, limit: int = 300) -> Iterato
     found = load_game(game)
     players = rules.min_players
     state = found.new_game(rules, players, seed)
-    greedy = found.bots["greedy"]()
+    greedy = game_bots_of(found).bots["greedy"]()
     chooser = random.Random(seed)
     for _ in range(limit):
         if state.is_over:

@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scala40.bots import make_bot
+from scala40.bots.registry import game_bots_of
 from scala40.cards import format_cards, parse_cards
 from scala40.checks import describe
 from scala40.errors import (
@@ -32,6 +33,7 @@ from scala40.games._knock import shared
 from scala40.games._knock.arrange import best_arrangement
 from scala40.games._knock.moves import MAX_CLOSE_MELDS, Close
 from scala40.melds import check_meld
+from scala40.texts import text_of
 from tests.hostile import (
     BOUND_SECONDS,
     HUGE,
@@ -111,7 +113,7 @@ def test_the_bot_takes_any_argument(name: str, view: Any, legal: Any) -> None:
     state = game.new_game(None, 2, 5)
     moves = list(state.legal_moves())
     seat = state.current_player
-    bot = game.bots["greedy"]()
+    bot = game_bots_of(game).bots["greedy"]()
     rng = random.Random(0)
     library_errors_only(bot.choose, view, moves, rng)
     library_errors_only(bot.choose, state.view(seat), legal, rng)
@@ -325,11 +327,11 @@ def test_views_positions_and_closes_refuse_bad_arguments() -> None:
     with pytest.raises(InvalidValueError, match="at most 40 digits"):
         rumino.new_game(seed=10**50)
     with pytest.raises(InvalidArgumentError, match="unicode must be True or False"):
-        chinchon.TEXT.board(chinchon.new_game(seed=1), 0, ["a", "b"], _any("yes"))
+        text_of("chinchon").board(chinchon.new_game(seed=1), 0, ["a", "b"], _any("yes"))
     with pytest.raises(InvalidArgumentError, match="names must be a list of 2 names"):
-        chinchon.TEXT.final(chinchon.new_game(seed=1), ["a"])
+        text_of("chinchon").final(chinchon.new_game(seed=1), ["a"])
     with pytest.raises(InvalidArgumentError, match="expected a state of chinchon"):
-        chinchon.TEXT.status(rumino.new_game(seed=1))
+        text_of("chinchon").status(rumino.new_game(seed=1))
 
 
 @pytest.mark.slow

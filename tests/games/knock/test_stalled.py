@@ -1,4 +1,4 @@
-"""A stalled hand of the knock games (:mod:`scala40.games._knock.stalled`): the cards that
+"""A stalled hand of the knock games (:mod:`scala40.bots.knock.stalled`): the cards that
 went round the table, and the hand of melds a bot aims for there, against brute-force
 oracles."""
 
@@ -12,18 +12,18 @@ from typing import Any
 import attrs
 import pytest
 
+from scala40.bots.knock.stalled import (
+    STALL_DECKS,
+    circulating_cards,
+    hand_stalled,
+    stalled_plan,
+)
 from scala40.errors import SearchLimitError
 from scala40.game import load_game
 from scala40.games import laconga
 from scala40.games._knock.arrange import least_unmatched
 from scala40.games._knock.moves import Discard
 from scala40.games._knock.profile import Wild
-from scala40.games._knock.stalled import (
-    STALL_DECKS,
-    circulating_cards,
-    hand_stalled,
-    stalled_plan,
-)
 from scala40.melds._hand import melded_card_sets
 from tests.decisions import varied_decisions
 from tests.protocol.cases import knock_game_names, soak_unless_default

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from scala40.cli.text.knock import meld_text
 from scala40.errors import InvalidArgumentError
 from scala40.game import load_game
-from scala40.games._knock.text import meld_text
+from scala40.texts import text_of
 
 PHRASES = (
     "re-enters at",
@@ -29,7 +30,7 @@ PHRASES = (
 def _texts(name: str, options: dict[str, Any], players: int, seed: int) -> list[str]:
     """Every text a game of random moves gives, at every step, for every seat."""
     game = load_game(name)
-    text = game.text
+    text = text_of(game)
     rules = game.ruleset_type.default().replace(**options)
     state = game.new_game(rules, players, seed, auto_chance=False)
     names = [f"bot {seat}" for seat in range(players)]

@@ -1,5 +1,5 @@
-"""Scala 40's careful bot (:mod:`scala40.games.scala40.careful`) and its strongest bot
-(:mod:`scala40.games.scala40.best`): greedy's moves with the careful settings off, legal
+"""Scala 40's careful bot (:mod:`scala40.bots.scala40.careful`) and its strongest bot
+(:mod:`scala40.bots.scala40.best`): greedy's moves with the careful settings off, legal
 and deterministic at any table, the high cards thrown once another player has opened
 (S40-SCORE, S40-HAND-VALUE), the search for a close bounded by its work, and the options
 checked."""
@@ -14,14 +14,14 @@ import pytest
 
 from scala40 import GameState
 from scala40.bots import bot_options, make_bot, play_game
+from scala40.bots.scala40.best import BestBot
+from scala40.bots.scala40.bots import GreedyBot
+from scala40.bots.scala40.careful import CarefulBot
 from scala40.errors import InvalidBotSpecError
 from scala40.game import load_game
 from scala40.games.scala40 import analysis
 from scala40.games.scala40.analysis import closing
-from scala40.games.scala40.best import BestBot
-from scala40.games.scala40.bots import GreedyBot
 from scala40.games.scala40.budget import MAX_SEARCH_WORK
-from scala40.games.scala40.careful import CarefulBot
 from scala40.games.scala40.moves import Discard
 from tests.decisions import varied_decisions
 

@@ -14,12 +14,12 @@ from scala40 import (
     InvalidArgumentError,
     InvalidValueError,
     check_meld,
-    load_game,
     new_game,
     parse_move,
 )
-from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
-from scala40.games.scala40.text import TEXT, meld_text
+from scala40.bots.scala40.bots import GreedyBot, MonteCarloBot
+from scala40.cli.text.scala40 import TEXT, meld_text
+from scala40.texts import text_of
 from tests.hostile import fuzz_settings, hostile_values, library_errors_only
 
 pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)
@@ -75,7 +75,7 @@ def test_the_greedy_bots_other_methods_check_their_arguments() -> None:
 
 
 def test_the_text_helpers_name_what_is_wrong() -> None:
-    text: Any = load_game("scala40").text
+    text: Any = text_of("scala40")
     state = _state()
     names = ["you", "bot"]
     with pytest.raises(InvalidArgumentError, match="Scala 40 state"):

@@ -29,11 +29,11 @@ from scala40 import (
     clear_caches,
     new_game,
 )
+from scala40.bots.scala40.bots import GreedyBot
 from scala40.cards import JOKER
 from scala40.games.scala40 import lookahead
 from scala40.games.scala40.analysis import can_close, min_deadwood
 from scala40.games.scala40.analysis.closing import CloseSearch
-from scala40.games.scala40.bots import GreedyBot
 from scala40.games.scala40.budget import MAX_SEARCH_WORK, WorkBudget, shared_budget
 from scala40.games.scala40.engine import HANDLERS
 from scala40.games.scala40.generate import generate

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from scala40.bots import Bot, PlayoutBot, RandomBot, make_bot, play_game
+from scala40.bots.skarney import GreedyBot
+from scala40.bots.skarney.bots import _table_fits
 from scala40.cards import JOKER, parse_card
-from scala40.games.skarney import GreedyBot, new_game
-from scala40.games.skarney.bots import _table_fits
+from scala40.games.skarney import new_game
 from scala40.games.skarney.moves import Accept, Decline, Offer
 from scala40.games.skarney.phases import side_of
 from scala40.games.skarney.rules import MELD_RULES

@@ -1,4 +1,4 @@
-"""Skarney's careful bot (:mod:`scala40.games.skarney.careful`): greedy's moves with
+"""Skarney's careful bot (:mod:`scala40.bots.skarney.careful`): greedy's moves with
 greedy's settings, legal and deterministic in every preset, the offers it takes that
 greedy declines (SK-OFFER), and its options checked."""
 
@@ -10,8 +10,9 @@ from collections.abc import Iterator
 import pytest
 
 from scala40.bots import bot_options, make_bot, play_game
+from scala40.bots.skarney import CarefulBot, GreedyBot
 from scala40.errors import InvalidBotSpecError
-from scala40.games.skarney import CarefulBot, GreedyBot, new_game
+from scala40.games.skarney import new_game
 from scala40.games.skarney.moves import Accept
 from scala40.games.skarney.phases import Phase
 from scala40.games.skarney.state import GameState

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from scala40.cli import EXIT_QUIT
+from scala40.cli.text.skarney import TEXT
 from scala40.games.skarney import GameState, Ruleset, parse_move
-from scala40.games.skarney.text import TEXT
 from scala40.records import GameRecord
 from tests.cli_run import CaptureFixture, run
 

@@ -1,4 +1,4 @@
-"""Skarney's endgame search (:mod:`scala40.games.skarney.endgame`): careful's moves wherever
+"""Skarney's endgame search (:mod:`scala40.bots.skarney.endgame`): careful's moves wherever
 it does not search, legal and the same from the same view and generator, blind to the
 cards its view hides, its departures confirmed on fresh worlds, its work bounded and its
 options checked."""
@@ -12,16 +12,17 @@ from typing import Any
 import pytest
 
 from scala40.bots import bot_options, make_bot
-from scala40.deadline import Deadline
-from scala40.errors import IllegalMoveError, InvalidArgumentError, InvalidBotSpecError
-from scala40.games.skarney import CarefulBot, EndgameBot, new_game
-from scala40.games.skarney import endgame as endgame_module
-from scala40.games.skarney.endgame import (
+from scala40.bots.skarney import CarefulBot, EndgameBot
+from scala40.bots.skarney import endgame as endgame_module
+from scala40.bots.skarney.endgame import (
     DECISION_KINDS,
     decision_kind,
     play_out,
     side_margin,
 )
+from scala40.deadline import Deadline
+from scala40.errors import IllegalMoveError, InvalidArgumentError, InvalidBotSpecError
+from scala40.games.skarney import new_game
 from scala40.games.skarney.phases import Phase
 from scala40.games.skarney.state import GameState
 from tests.decisions import varied_decisions

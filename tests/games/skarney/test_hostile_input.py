@@ -18,8 +18,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scala40.bots import make_bot
+from scala40.bots.skarney import GreedyBot
 from scala40.cards import format_cards
 from scala40.checks import describe
+from scala40.cli.text.skarney import TEXT, meld_text
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -33,7 +35,6 @@ from scala40.errors import (
 from scala40.games.skarney import (
     PRESETS,
     GameState,
-    GreedyBot,
     Ruleset,
     best_contract,
     can_make_contract,
@@ -47,7 +48,6 @@ from scala40.games.skarney import (
 from scala40.games.skarney.analysis import MAX_HAND_CARDS, contract_size
 from scala40.games.skarney.phases import Phase
 from scala40.games.skarney.rules import meld_card_points
-from scala40.games.skarney.text import TEXT, meld_text
 from tests.hostile import (
     BOUND_SECONDS,
     HUGE,

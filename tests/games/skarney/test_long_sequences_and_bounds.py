@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scala40.bots.skarney.bots import GreedyBot
 from scala40.cards import JOKER, format_cards, parse_cards
 from scala40.errors import SearchLimitError
 from scala40.games.skarney import GameState, Ruleset, analysis, new_game
-from scala40.games.skarney.bots import GreedyBot
 from tests.games.skarney.helpers import move_texts, playout, position
 from tests.hostile import library_errors_only
 

@@ -179,6 +179,7 @@ from scala40.events import Event, events_of, events_since
 from scala40.game import Game, game_names, load_game
 from scala40.notation import position_head
 from scala40.schemas.verdicts import MAX_CARDS_TEXT, MAX_MELDS
+from scala40.texts import text_of
 from scala40.verdicts import Context, Request, judge_meld, meld_report
 from scala40_server.protocol import (
     MAX_ID_LENGTH,
@@ -680,7 +681,7 @@ class Referee:
         )
         spec = read_field(request, "bot", str, fallback)
         answer = self._bot_answer(state, spec, request)
-        answer["advice"] = game.text.turn_hint(state)
+        answer["advice"] = text_of(game).turn_hint(state)
         return answer
 
     def _bot_answer(self, state: Any, spec: str, request: Mapping[str, Any]) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 The three games keep their melds in hand and end a hand when a player's unmatched cards
 are few enough: Rumino by knocking instead of drawing (RU-KNOCK), Chinchón and La Conga
 by closing after the draw (CH-CLOSE). They share one engine, written once here; a game
-is a declaration (its ruleset, its words, the move kinds it allows, its ``GameState``).
+is a declaration (its ruleset, the move kinds it allows, its ``GameState``).
 The modules:
 
 * :mod:`~scala40.games._knock.profile`: :class:`KnockRules`, what the engine works out
@@ -32,14 +32,6 @@ The modules:
   in its moves and ruleset;
 * :mod:`~scala40.games._knock.spec`: the rest of a game's declaration, its ``SPEC``;
 * :mod:`~scala40.games._knock.view`: what one player may know, and sampling from it;
-* :mod:`~scala40.games._knock.bots`: the greedy bot;
-* :mod:`~scala40.games._knock.stalled`: a hand that has stalled, and the hand of melds
-  the bots aim for there;
-* :mod:`~scala40.games._knock.careful`: the careful bot, greedy's play with discards read
-  against the table;
-* :mod:`~scala40.games._knock.observation`: what a player sees, as numbers and text, for
-  learning agents (one encoding for the three games);
-* :mod:`~scala40.games._knock.text`: the command line's wording;
 * :mod:`~scala40.games._knock.family`: what a game's package declares itself with, and
   its registry record, made from its declaration;
 * :mod:`~scala40.games._knock.shared`: the names every game's package re-exports, the

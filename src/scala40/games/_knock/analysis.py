@@ -23,12 +23,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from scala40._base.engine import without
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards
 from scala40.checks import describe, is_int
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.games._knock import arrange
 from scala40.games._knock.arrange import Arrangement
+from scala40.games._knock.engine import resolve_spec
 from scala40.games._knock.knocking import KnockingRules
+from scala40.games._knock.moves import Close
 from scala40.games._knock.profile import KnockRules
 from scala40.games._knock.spanish import SpanishRules
 from scala40.melds import Meld
@@ -37,6 +40,7 @@ __all__ = [
     "MAX_ARRANGE_CARDS",
     "MAX_TARGETS",
     "best_arrangement",
+    "close_cost",
     "has_rumino",
     "least_unmatched",
 ]
@@ -186,3 +190,25 @@ def has_rumino(cards: Iterable[Card] | str, rules: Any, extra: Card | str | None
     card = as_card(extra)
     _hand((*hand, card), profile)
     return arrange.has_rumino(hand, rules, card)
+
+
+def close_cost(move: Close, hand: tuple[Card, ...], rules: SpanishRules) -> tuple[int, int]:
+    """What a close costs the closer, then how much it offers the others: the points of
+    his unmatched cards (less for all matched), then the cards his melds accept (the
+    greedy bot closes the cheapest; the command line's hint names it)."""
+    profile = rules.profile
+    kept = without(hand, (move.card,))
+    assert kept is not None
+    melds = [resolve_spec(spec, profile.meld_rules) for spec in move.melds]
+    used = [card for meld in melds if isinstance(meld, Meld) for card in meld.cards]
+    left = without(kept, used) or ()
+    value = sum(profile.values[card] for card in left)
+    if not left:
+        run = arrange.is_seven_run(kept, profile.meld_rules)
+        if run and not any(card in profile.wild_cards for card in kept):
+            return (-10_000, 0)  # CH-CHINCHON: the game is won
+        value = (rules.wild_chinchon_bonus if run else rules.all_matched_bonus) - 100
+    offered = (
+        sum(len(meld.extensions()) for meld in melds if isinstance(meld, Meld)) if left else 0
+    )
+    return (value, offered)

@@ -3,8 +3,8 @@ ruleset, with a ``KnockGameSpec``; :func:`knock_game` makes its registry record.
 
 Rumino, Chinchón and La Conga share one class per move kind
 (:mod:`~scala40.games._knock.moves`), one state (:class:`~.state.KnockState`), one view
-(:class:`~.view.PlayerView`) and two bots (:class:`~.bots.GreedyBot`,
-:class:`~.careful.CarefulBot`). A game of the family is its ruleset, its wording, the
+(:class:`~.view.PlayerView`) and two bots (:mod:`scala40.bots.knock`, the bots layer's).
+A game of the family is its ruleset, the
 kinds it allows (its package's ``Move``, one type alias) and its ``GameState``, whose
 type arguments name the moves and the ruleset and whose ``SPEC``
 (:class:`~scala40.games._knock.spec.KnockGameSpec`) the rest: what a type checker reads
@@ -28,29 +28,17 @@ the module binds them.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from scala40._base.record import game_record
-from scala40.game import BotRef, BotTable, Game
+from scala40.game import Game
 from scala40.games._knock.analysis import least_unmatched
 from scala40.games._knock.moves import MoveKinds
-from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.profile import max_hand_moves
 from scala40.games._knock.spec import KnockGameSpec
 from scala40.games._knock.state import KnockState
 
-__all__ = ["BOTS", "KnockGameSpec", "KnockState", "MoveKinds", "knock_game"]
-
-BOTS: Final = BotTable(
-    {
-        "greedy": BotRef("scala40.games._knock.bots", "GreedyBot"),
-        "careful": BotRef("scala40.games._knock.careful", "CarefulBot"),
-    }
-)
-"""The family's bots by name, where each lives, and each once loaded: every knock game's
-record names this table (:attr:`~scala40.game.Game.bots`), so that the first game to ask
-for a bot loads it for all, and each game's package offers their classes (``GreedyBot``,
-``CarefulBot``) as its attributes, loaded the same way."""
+__all__ = ["KnockGameSpec", "KnockState", "MoveKinds", "knock_game"]
 
 
 def knock_game(state: type[KnockState[Any, Any]]) -> Game:
@@ -70,15 +58,11 @@ def knock_game(state: type[KnockState[Any, Any]]) -> Game:
         title=spec.title,
         summary=spec.summary,
         max_hand_moves=max_hand_moves,
-        bots=BOTS,
         default_players=spec.players,
-        text=spec.text,
-        observation=OBSERVATION,
         aliases=spec.aliases,
         hand_value=least_unmatched,
         # A knock game arranges a hand at its end: what it counts is already the least.
         least_deadwood=least_unmatched,
-        search_tuning=spec.search_tuning,
         rule_prefix=spec.rule_prefix,
         rule_ids=spec.rule_ids,
     )

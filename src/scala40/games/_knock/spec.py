@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import attrs
 
-from scala40.game import GameText, SearchTuning
-
 __all__ = ["KnockGameSpec"]
 
 
@@ -29,8 +27,6 @@ class KnockGameSpec:
     """The game's title, as players write it (``Chinchón``)."""
     summary: str
     """What makes the game, in a sentence or two (the command line's list of games)."""
-    text: GameText
-    """The game's wording: the command line's help and its words for the board."""
     pack: str = "french"
     """The pack the cards are drawn in, ``"french"`` or ``"spanish"`` (a game that closes
     plays with the Spanish pack, whose order its closes write melds in: CH-MELDS)."""
@@ -42,9 +38,6 @@ class KnockGameSpec:
     """The prefix of the rule IDs the game's documentation page numbers (``"CH"``), or
     ``None`` for a game whose rules have no page of their own
     (:attr:`scala40.game.Game.rule_prefix`)."""
-    search_tuning: SearchTuning = attrs.field(factory=SearchTuning)
-    """What the strongest bot spends on a decision of the game
-    (:attr:`scala40.game.Game.search_tuning`)."""
     rule_ids: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     """The rules that decide each kind of question about the game
     (:attr:`scala40.game.Game.rule_ids`)."""

@@ -29,11 +29,12 @@ scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, disc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Final
 
 import attrs
 
 import scala40.games._knock.shared as shared
+from scala40._moved import moved_attribute
 from scala40.game import register_game
 from scala40.games._knock.family import KnockGameSpec, KnockState, MoveKinds, knock_game
 from scala40.games._knock.moves import Close
@@ -42,20 +43,12 @@ from scala40.games._knock.shared import *  # noqa: F403 - the family's shared na
 from scala40.games.chinchon import rules
 from scala40.games.chinchon.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-if TYPE_CHECKING:
-    # The family's bots are the record's (GAME.bots), loaded the first time they are asked
-    # for: a type checker reads them here, a program gets the very classes from __getattr__.
-    from scala40.games._knock.bots import GreedyBot
-    from scala40.games._knock.careful import CarefulBot
-
 __all__ = [
     "GAME",
     "KINDS",
     "MOVES",
-    "CarefulBot",
     "Close",
     "GameState",
-    "GreedyBot",
     "Move",
     "move_from_dict",
     "move_to_dict",
@@ -77,7 +70,6 @@ class GameState(KnockState[Move, rules.Ruleset]):
         summary="Spanish rummy: a 40-card Spanish pack, seven cards, close with 5 points or "
         "less unmatched (the others lay off on your melds, unless all your cards are "
         "melded); seven in a row wins; 100 ends it.",
-        text=rules.TEXT,
         pack="spanish",
         aliases=("chinchón", "txintxon"),
         rule_prefix="CH",
@@ -108,11 +100,14 @@ move_to_dict: Final = KINDS.move_to_dict
 move_from_dict: Final = KINDS.move_from_dict
 new_game: Final = GameState.new
 
-if not TYPE_CHECKING:  # type checkers read the imports above instead
+_MOVED: Final = {
+    **dict.fromkeys(("GreedyBot", "CarefulBot"), "scala40.bots.knock"),
+    "TEXT": "scala40.cli.text.chinchon",
+}
+"""The bots' classes and the wording this package offered until 0.5, and where they are
+now."""
 
-    def __getattr__(name: str) -> Any:
-        """A bot class of the family (``GreedyBot``, ``CarefulBot``), loaded by the record
-        on first use (:meth:`~scala40.game.BotTable.by_attribute`)."""
-        factory = GAME.bots.by_attribute(name, __name__, __all__)
-        globals()[name] = factory  # found once; later lookups skip this function
-        return factory
+
+def __getattr__(name: str) -> object:
+    """A name this package offered until 0.5, with a warning naming its module now."""
+    return moved_attribute(__name__, name, _MOVED)

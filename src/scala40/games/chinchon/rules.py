@@ -30,12 +30,10 @@ from scala40.games._knock.profile import (
     Wild,
 )
 from scala40.games._knock.spanish import SpanishRules
-from scala40.games._knock.text import CLOSE_HELP, KnockText
 from scala40.rulesets import Variants, set_presets
 
 __all__ = [
     "PRESETS",
-    "TEXT",
     "EndMode",
     "FaceValues",
     "LayoffOrder",
@@ -87,11 +85,3 @@ PRESETS = set_presets(Ruleset, {
 wild, index values, elimination, any number of re-entries) and ``argentina_50`` (x:mp43,
 x:dpop: 48 cards and two jokers, index values, a joker 50, one loose card of 5 at most,
 elimination, one re-entry)."""
-
-TEXT = KnockText(
-    CLOSE_HELP,
-    spanish=True,
-    game="chinchon",
-    seven_run="chinchón",
-)
-"""The Chinchón wording, as the game record carries it."""

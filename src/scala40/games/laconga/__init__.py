@@ -23,11 +23,12 @@ deal, the restock) are moves too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Final
 
 import attrs
 
 import scala40.games._knock.shared as shared
+from scala40._moved import moved_attribute
 from scala40.game import register_game
 from scala40.games._knock.family import KnockGameSpec, KnockState, MoveKinds, knock_game
 from scala40.games._knock.moves import Close
@@ -36,20 +37,12 @@ from scala40.games._knock.shared import *  # noqa: F403 - the family's shared na
 from scala40.games.laconga import rules
 from scala40.games.laconga.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-if TYPE_CHECKING:
-    # The family's bots are the record's (GAME.bots), loaded the first time they are asked
-    # for: a type checker reads them here, a program gets the very classes from __getattr__.
-    from scala40.games._knock.bots import GreedyBot
-    from scala40.games._knock.careful import CarefulBot
-
 __all__ = [
     "GAME",
     "KINDS",
     "MOVES",
-    "CarefulBot",
     "Close",
     "GameState",
-    "GreedyBot",
     "Move",
     "move_from_dict",
     "move_to_dict",
@@ -70,7 +63,6 @@ class GameState(KnockState[Move, rules.Ruleset]):
         title="La Conga",
         summary="Chinchón from Uruguay: the first player gets eight cards, no close that would "
         "reach 100, out at 100 (with an optional re-entry); the last one in wins.",
-        text=rules.TEXT,
         pack="spanish",
         aliases=("conga", "la-conga"),
         rule_prefix="LC",
@@ -102,11 +94,14 @@ move_to_dict: Final = KINDS.move_to_dict
 move_from_dict: Final = KINDS.move_from_dict
 new_game: Final = GameState.new
 
-if not TYPE_CHECKING:  # type checkers read the imports above instead
+_MOVED: Final = {
+    **dict.fromkeys(("GreedyBot", "CarefulBot"), "scala40.bots.knock"),
+    "TEXT": "scala40.cli.text.laconga",
+}
+"""The bots' classes and the wording this package offered until 0.5, and where they are
+now."""
 
-    def __getattr__(name: str) -> Any:
-        """A bot class of the family (``GreedyBot``, ``CarefulBot``), loaded by the record
-        on first use (:meth:`~scala40.game.BotTable.by_attribute`)."""
-        factory = GAME.bots.by_attribute(name, __name__, __all__)
-        globals()[name] = factory  # found once; later lookups skip this function
-        return factory
+
+def __getattr__(name: str) -> object:
+    """A name this package offered until 0.5, with a warning naming its module now."""
+    return moved_attribute(__name__, name, _MOVED)

@@ -29,12 +29,10 @@ from scala40.games._knock.profile import (
     Wild,
 )
 from scala40.games._knock.spanish import CongaRules
-from scala40.games._knock.text import CLOSE_HELP, KnockText
 from scala40.rulesets import Variants, set_presets
 
 __all__ = [
     "PRESETS",
-    "TEXT",
     "EndMode",
     "FaceValues",
     "LayoffOrder",
@@ -76,11 +74,3 @@ PRESETS = set_presets(Ruleset, {
 """Named rulesets: ``catsatcards`` (003, the standard) and ``uruguay`` (x:tplmp,
 x:conecta: 48 cards and two jokers, J 10 Q 11 K 12, out at 101, no close keeping both
 jokers; a conga with a joker is only all matched)."""
-
-TEXT = KnockText(
-    CLOSE_HELP,
-    spanish=True,
-    game="laconga",
-    seven_run="conga",
-)
-"""The La Conga wording, as the game record carries it."""

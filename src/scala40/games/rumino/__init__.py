@@ -27,12 +27,13 @@ scala40.errors.InvalidMoveError: unknown move 'close': expected draw, take, knoc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Final
 
 import attrs
 
 import scala40.games._knock.shared as shared
-from scala40.game import SearchTuning, register_game
+from scala40._moved import moved_attribute
+from scala40.game import register_game
 from scala40.games._knock.analysis import has_rumino
 from scala40.games._knock.family import KnockGameSpec, KnockState, MoveKinds, knock_game
 from scala40.games._knock.moves import Claim, Knock, Pass
@@ -41,20 +42,12 @@ from scala40.games._knock.shared import *  # noqa: F403 - the family's shared na
 from scala40.games.rumino import rules
 from scala40.games.rumino.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-if TYPE_CHECKING:
-    # The family's bots are the record's (GAME.bots), loaded the first time they are asked
-    # for: a type checker reads them here, a program gets the very classes from __getattr__.
-    from scala40.games._knock.bots import GreedyBot
-    from scala40.games._knock.careful import CarefulBot
-
 __all__ = [
     "GAME",
     "KINDS",
     "MOVES",
-    "CarefulBot",
     "Claim",
     "GameState",
-    "GreedyBot",
     "Knock",
     "Move",
     "Pass",
@@ -78,14 +71,9 @@ class GameState(KnockState[Move, rules.Ruleset]):
         title="Rumino",
         summary="Italian-American rummy: seven cards, melds kept in hand, knock with 7 "
         "points or less unmatched; a Rumino of seven wins at once; out over 100.",
-        text=rules.TEXT,
         aliases=("ramino", "rumina"),
         rule_prefix="RU",
         players=3,
-        # The search on a belief lost to greedy here (42.0% of 100 hands on paired deals, a
-        # paired difference of -16 points, standard error 8): the strongest bot plays
-        # greedy's move until a search beats it.
-        search_tuning=SearchTuning(candidates=1),
         rule_ids={
             "turn": ("RU-TURN", "RU-KNOCK"),
             "meld": ("RU-MELDS",),
@@ -106,11 +94,14 @@ move_to_dict: Final = KINDS.move_to_dict
 move_from_dict: Final = KINDS.move_from_dict
 new_game: Final = GameState.new
 
-if not TYPE_CHECKING:  # type checkers read the imports above instead
+_MOVED: Final = {
+    **dict.fromkeys(("GreedyBot", "CarefulBot"), "scala40.bots.knock"),
+    "TEXT": "scala40.cli.text.rumino",
+}
+"""The bots' classes and the wording this package offered until 0.5, and where they are
+now."""
 
-    def __getattr__(name: str) -> Any:
-        """A bot class of the family (``GreedyBot``, ``CarefulBot``), loaded by the record
-        on first use (:meth:`~scala40.game.BotTable.by_attribute`)."""
-        factory = GAME.bots.by_attribute(name, __name__, __all__)
-        globals()[name] = factory  # found once; later lookups skip this function
-        return factory
+
+def __getattr__(name: str) -> object:
+    """A name this package offered until 0.5, with a warning naming its module now."""
+    return moved_attribute(__name__, name, _MOVED)

@@ -23,10 +23,9 @@ import attrs
 
 from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.profile import ClaimMode, EliminateAt
-from scala40.games._knock.text import KnockText
 from scala40.rulesets import Variants, set_presets
 
-__all__ = ["PRESETS", "TEXT", "ClaimMode", "EliminateAt", "Ruleset"]
+__all__ = ["PRESETS", "ClaimMode", "EliminateAt", "Ruleset"]
 
 
 @attrs.frozen(kw_only=True)
@@ -51,17 +50,3 @@ PRESETS = set_presets(Ruleset, {
 }, default="catsatcards")  # fmt: skip
 """Named rulesets: ``catsatcards`` (003, the standard) and ``web`` (x:gr, x:cog, x:ufm:
 out at 100 or more, sequences of 3 or more)."""
-
-TEXT = KnockText(
-    """\
-  draw                  draw the top card of the stock
-  take                  take the top card of the discard pile
-  knock                 instead of drawing, end the hand (not on your first turn; at least
-                        4 cards in melds and 7 or less unmatched)
-  discard KD            discard a card, ending your turn
-  claim / pass          out of turn: take a discard that completes your Rumino, or not
-  reenter / retire      after a hand that put you out: re-enter, or drop out""",
-    spanish=False,
-    game="rumino",
-)
-"""The Rumino wording, as the game record carries it."""

@@ -14,18 +14,6 @@ Everything here is also at the top of the package (``scala40.new_game`` is
 * :mod:`~scala40.games.scala40.view`: :class:`PlayerView`, what one player may know;
 * :mod:`~scala40.games.scala40.analysis`: exact hand analysis (openings, deadwood,
   closing), a package;
-* :mod:`~scala40.games.scala40.observation`: what a player sees, as numbers, for learning
-  agents;
-* :mod:`~scala40.games.scala40.bots`: the greedy and Monte Carlo bots;
-* :mod:`~scala40.games.scala40.careful`: the careful bot, greedy's play weighing what
-  the cards held would cost;
-* :mod:`~scala40.games.scala40.best`: the search bot ``best``, the Monte Carlo search on
-  the careful bot's play;
-* :mod:`~scala40.games.scala40.playouts`: what the Monte Carlo bot's playouts are made of
-  (the package offers the bots' classes, ``GreedyBot``, ``CarefulBot`` and
-  ``MonteCarloBot``, loaded by its record the first time they are asked for: importing
-  the game loads none of these four modules);
-* :mod:`~scala40.games.scala40.text`: the command line's wording;
 
 and the engine behind them (internal):
 
@@ -52,10 +40,11 @@ and the engine behind them (internal):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Final
 
 from scala40._base.record import game_record
-from scala40.game import BotRef, register_game
+from scala40._moved import moved_attribute
+from scala40.game import register_game
 from scala40.games.scala40 import moves
 from scala40.games.scala40.analysis import (
     best_opening,
@@ -66,7 +55,6 @@ from scala40.games.scala40.analysis import (
     min_deadwood,
 )
 from scala40.games.scala40.moves import *  # noqa: F403 - the package re-exports its moves
-from scala40.games.scala40.observation import OBSERVATION
 from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.rules import (
     PRESETS,
@@ -78,24 +66,14 @@ from scala40.games.scala40.rules import (
     max_hand_moves,
 )
 from scala40.games.scala40.state import GameState, new_game
-from scala40.games.scala40.text import TEXT
 from scala40.games.scala40.view import PlayerView
-
-if TYPE_CHECKING:
-    # The bots are the record's (GAME.bots), loaded the first time they are asked for: a
-    # type checker reads them here, a program gets the very classes from __getattr__.
-    from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
-    from scala40.games.scala40.careful import CarefulBot
 
 __all__ = [
     "GAME",
     "PRESETS",
-    "CarefulBot",
     "GameState",
-    "GreedyBot",
     "HandResult",
     "MatchFormat",
-    "MonteCarloBot",
     "Phase",
     "PlayerView",
     "RestockMethod",
@@ -119,15 +97,7 @@ GAME = register_game(
         title="Scala 40",
         summary="Italian rummy: two packs and four jokers, open with 40 points of melds, "
         "close by discarding your last card; the last player under 101 wins.",
-        bots={
-            "greedy": BotRef("scala40.games.scala40.bots", "GreedyBot"),
-            "careful": BotRef("scala40.games.scala40.careful", "CarefulBot"),
-            "montecarlo": BotRef("scala40.games.scala40.bots", "MonteCarloBot"),
-            "search": BotRef("scala40.games.scala40.best", "BestBot"),
-        },
         default_players=2,
-        text=TEXT,
-        observation=OBSERVATION,
         aliases=("scala-40", "scala", "scala-quaranta"),
         final_scores=final_scores,
         hand_value=hand_value,
@@ -143,11 +113,10 @@ GAME = register_game(
 )
 """The Scala 40 record of the game registry (:func:`scala40.game.load_game`)."""
 
-if not TYPE_CHECKING:  # type checkers read the imports above instead
+_MOVED: Final = dict.fromkeys(("CarefulBot", "GreedyBot", "MonteCarloBot"), "scala40.bots.scala40")
+"""The bots' classes this package offered until 0.5, and where they are now."""
 
-    def __getattr__(name: str) -> Any:
-        """A bot class of the package (``GreedyBot``...), loaded by the record on first
-        use (:meth:`~scala40.game.BotTable.by_attribute`)."""
-        factory = GAME.bots.by_attribute(name, __name__, __all__)
-        globals()[name] = factory  # found once; later lookups skip this function
-        return factory
+
+def __getattr__(name: str) -> object:
+    """A bot class this package offered until 0.5, with a warning naming its module now."""
+    return moved_attribute(__name__, name, _MOVED)

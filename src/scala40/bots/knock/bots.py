@@ -8,12 +8,12 @@ least, and always claims a Rumino and re-enters. Each game registers it as ``"gr
 players who each keep the low cards another needs can freeze one (careful bots froze
 about one first hand in twenty that way at four seats of Chinchón and La Conga). So the
 bots of the family play a *stalled* hand otherwise
-(:mod:`~scala40.games._knock.stalled`: one that has lasted three times as many turns as
+(:mod:`~scala40.bots.knock.stalled`: one that has lasted three times as many turns as
 its deck has cards; :meth:`GreedyBot.progress_move`). At each draw and play with a
 choice, unless it closes or knocks, which it does whenever it may, a bot plays a legal
 move drawn at random with chance :data:`STALL_RANDOM_SHARE`, and otherwise a move toward
 a hand of every card in melds made of its cards and those that go round the table
-(:func:`~scala40.games._knock.stalled.stalled_plan`), where there is one, or its own.
+(:func:`~scala40.bots.knock.stalled.stalled_plan`), where there is one, or its own.
 The searches of :mod:`scala40.bots` ask the game's greedy bot for that move at every
 decision, and the random bot plays at random throughout.
 
@@ -38,7 +38,7 @@ end within 1,000 moves (the protocol suite plays thousands to a cap). A seat tha
 plays at random (a person, another program) can still keep a hand going: ``turn_limit``
 (RU-TURN, CH-TURN) bounds a hand whoever plays.
 
->>> from scala40.games._knock.bots import GreedyBot
+>>> from scala40.bots.knock.bots import GreedyBot
 >>> import random
 >>> from scala40.games.chinchon import new_game
 >>> state = new_game(players=2, seed=4).apply("draw")
@@ -55,16 +55,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from scala40.bots.knock.stalled import hand_stalled, stalled_plan
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.checks import describe
 from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.games._knock.analysis import close_cost
 from scala40.games._knock.arrange import (
-    is_seven_run,
     least_unmatched,
     least_unmatched_without,
-    without,
 )
-from scala40.games._knock.engine import resolve_spec
 from scala40.games._knock.moves import (
     Claim,
     Close,
@@ -76,17 +75,14 @@ from scala40.games._knock.moves import (
 )
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import KnockRules
-from scala40.games._knock.spanish import SpanishRules
-from scala40.games._knock.stalled import hand_stalled, stalled_plan
 from scala40.games._knock.view import PlayerView
 from scala40.legal import LegalMoves
-from scala40.melds import Meld
 
 __all__ = ["STALL_RANDOM_SHARE", "GreedyBot", "check_choice"]
 
 STALL_RANDOM_SHARE = 0.2
 """The chance that a bot plays a legal move drawn at random at a decision of a stalled
-hand (:func:`~scala40.games._knock.stalled.hand_stalled`; see the module): what makes
+hand (:func:`~scala40.bots.knock.stalled.hand_stalled`; see the module): what makes
 every hand end, spent only where a hand would otherwise go on for ever."""
 
 
@@ -164,16 +160,16 @@ class GreedyBot:
 
     def progress_move(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any | None:
         """At a draw or a play of a stalled hand
-        (:func:`~scala40.games._knock.stalled.hand_stalled`) with a choice: with chance
+        (:func:`~scala40.bots.knock.stalled.hand_stalled`) with a choice: with chance
         :data:`STALL_RANDOM_SHARE` drawn from ``rng``, this bot's close or knock if one is
         legal, else a legal move drawn at random; otherwise the move toward the hand the
-        bot aims for (:func:`~scala40.games._knock.stalled.stalled_plan`), where there is
+        bot aims for (:func:`~scala40.bots.knock.stalled.stalled_plan`), where there is
         one. ``None`` at any other decision (without drawing from ``rng``), where the bot
         plays its own move. The searches of :mod:`scala40.bots` ask it of the game's
         greedy bot at every decision: what makes every hand end (see the module).
 
         >>> import random
-        >>> from scala40.games._knock.bots import GreedyBot
+        >>> from scala40.bots.knock.bots import GreedyBot
         >>> from scala40.games.chinchon import new_game
         >>> state = new_game(players=2, seed=4).apply("draw")
         >>> GreedyBot().progress_move(state.view(0), list(state.legal_moves()), random.Random(0)) is None
@@ -257,7 +253,7 @@ class GreedyBot:
         hand: tuple[Card, ...] = view.hand
         closes = [move for move in legal if isinstance(move, Close)]
         discards = [move for move in legal if isinstance(move, Discard)]
-        closes.sort(key=lambda move: self._close_cost(move, hand, view.rules))
+        closes.sort(key=lambda move: close_cost(move, hand, view.rules))
 
         after = least_unmatched_without(hand, profile)
 
@@ -272,24 +268,3 @@ class GreedyBot:
         discards.sort(key=discard_cost)
         others = [move for move in legal if not isinstance(move, (Close, Discard))]
         return [*closes, *discards, *others]
-
-    @staticmethod
-    def _close_cost(move: Close, hand: tuple[Card, ...], rules: SpanishRules) -> tuple[int, int]:
-        """What a close costs the closer, then how much it offers the others: the points of
-        his unmatched cards (less for all matched), then the cards his melds accept."""
-        profile = rules.profile
-        kept = without(hand, (move.card,))
-        assert kept is not None
-        melds = [resolve_spec(spec, profile.meld_rules) for spec in move.melds]
-        used = [card for meld in melds if isinstance(meld, Meld) for card in meld.cards]
-        left = without(kept, used) or ()
-        value = sum(profile.values[card] for card in left)
-        if not left:
-            run = is_seven_run(kept, profile.meld_rules)
-            if run and not any(card in profile.wild_cards for card in kept):
-                return (-10_000, 0)  # CH-CHINCHON: the game is won
-            value = (rules.wild_chinchon_bonus if run else rules.all_matched_bonus) - 100
-        offered = (
-            sum(len(meld.extensions()) for meld in melds if isinstance(meld, Meld)) if left else 0
-        )
-        return (value, offered)

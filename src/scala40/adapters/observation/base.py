@@ -7,12 +7,12 @@ derives from :class:`ObservationBase`: it lists its blocks in ``_blocks``, compu
 one ruleset and number of players need in ``_new_layout``, each once per ruleset and
 number of players, and declares in ``_writes`` what each block is made from (the card
 blocks :class:`Hand`, :class:`Pile`, :class:`Table`, :class:`Mark` and :class:`Seen`; any
-other run of blocks a :class:`Row`, such as :func:`~scala40._base.rows.seat_mark_row`).
+other run of blocks a :class:`Row`, such as :func:`~scala40.adapters.observation.rows.seat_mark_row`).
 The writer of each layout is written from those declarations once
 (:func:`compile_writer`). Its numbers open with the card blocks of :func:`card_blocks`,
 one entry per card code (:data:`CARD_CODES`).
 
->>> from scala40._base.observation import card_blocks
+>>> from scala40.adapters.observation.base import card_blocks
 >>> [field.name for field in card_blocks(2.0, discard_pile=True)]
 ['hand', 'unseen', 'discard', 'discard_top', 'taken']
 
@@ -22,8 +22,8 @@ joined in one copy at the end (:meth:`ObservationBase.encode_parts`; the adapter
 them with their own part). In Python a number set in an array, or converted from a
 list, costs some hundreds of machine instructions, a byte copied about one: so each
 block is a row made once and kept (the one-hot rows of
-:func:`~scala40._base.rows.mark_rows`, a counter's
-:func:`~scala40._base.rows.fraction_rows`, the fixed blocks of a ruleset, a table's
+:func:`~scala40.adapters.observation.rows.mark_rows`, a counter's
+:func:`~scala40.adapters.observation.rows.fraction_rows`, the fixed blocks of a ruleset, a table's
 melds), or one brought up to date from the last state's by the few numbers that changed
 (the discard pile's rows by its top card, a table's blocks meld by meld), and never a
 whole array copied or converted again. Every number is a small integer or a fraction
@@ -42,7 +42,9 @@ from typing import Any, ClassVar, Generic, TypeVar
 import attrs
 from typing_extensions import Buffer
 
-from scala40._base.rows import (
+from scala40._format.generated import compile_source
+from scala40._wording import cards_text, ints_text, view_heading
+from scala40.adapters.observation.rows import (
     CARD_CODES,
     MELD_KINDS,
     UNSEEN,
@@ -64,8 +66,6 @@ from scala40._base.rows import (
     write_hand,
     write_pile,
 )
-from scala40._format.generated import compile_source
-from scala40._wording import cards_text, ints_text, view_heading
 from scala40.checks import check_seat, describe
 from scala40.errors import InvalidArgumentError
 from scala40.game import ObservationField
@@ -123,7 +123,7 @@ class Kept(dict[_K, _V]):
     once. A row found costs a dictionary look-up, nothing more (``__missing__`` runs
     only for a new key).
 
-    >>> from scala40._base.observation import Kept
+    >>> from scala40.adapters.observation.base import Kept
     >>> lengths = Kept(len)
     >>> lengths["abc"], lengths["abc"], len(lengths)
     (3, 3, 1)
@@ -145,7 +145,7 @@ def max_table_melds(rules: Any) -> int:
     meld has 3 cards or more (S40-SEQ, S40-SET, SK-MELDS).
 
     >>> from scala40 import Ruleset
-    >>> from scala40._base.observation import max_table_melds
+    >>> from scala40.adapters.observation.base import max_table_melds
     >>> from scala40.games.skarney.rules import Ruleset as SkarneyRuleset
     >>> max_table_melds(Ruleset()), max_table_melds(SkarneyRuleset(jokers=0))
     (36, 34)
@@ -190,7 +190,7 @@ class Block:
     the shape or a bound stands for a size of the ruleset and number of players (the
     ``sizes`` of :meth:`~ObservationBase._block_sizes`: ``seats``, ``melds``, ``deck``...).
 
-    >>> from scala40._base.observation import Block
+    >>> from scala40.adapters.observation.base import Block
     >>> Block("table_owner", ("melds", "seats"), "who put each meld down").field(
     ...     {"melds": 36, "seats": 2}
     ... ).shape
@@ -254,7 +254,7 @@ def flags_row(layout: LayoutBase, me: int, *flags: tuple[bool, ...]) -> bytes:
     still in), one after the other, counted from ``me``; kept.
 
     >>> from array import array
-    >>> from scala40._base.observation import flags_row
+    >>> from scala40.adapters.observation.base import flags_row
     >>> array("f", flags_row(None, 1, (True, False), (False, True))).tolist()
     [0.0, 1.0, 1.0, 0.0]
     """
@@ -792,7 +792,7 @@ class ObservationBase(Generic[R, L]):
         return places, start
 
     def _common(self, rules: R, player_count: int, start: array[float]) -> dict[str, Any]:
-        """The fields of :class:`~scala40._base.rows.LayoutBase` of ``rules`` and
+        """The fields of :class:`~scala40.adapters.observation.rows.LayoutBase` of ``rules`` and
         ``player_count`` seats, whose numbers before anything is written are ``start`` (a
         game's layout adds its own)."""
         return {

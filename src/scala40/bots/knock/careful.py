@@ -36,8 +36,8 @@ pass, who threw what):
 In a stalled hand, one that has lasted three times as many turns as its deck has cards,
 it plays as greedy does there: at times a legal move drawn at random, else toward a hand
 of melds made of its cards and those that go round the table, so that every hand ends
-(:mod:`~scala40.games._knock.stalled`, :meth:`~.bots.GreedyBot.progress_move`; the
-module :mod:`~scala40.games._knock.bots` gives the argument).
+(:mod:`~scala40.bots.knock.stalled`, :meth:`~.bots.GreedyBot.progress_move`; the
+module :mod:`~scala40.bots.knock.bots` gives the argument).
 
 The weights are options (:class:`CarefulBot`'s parameters); with ``take_saving=0, margin=0,
 meld_weight=0, swap_weight=0, outs_weight=0`` the bot plays exactly greedy's moves. It
@@ -64,6 +64,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from scala40.bots.knock.bots import GreedyBot
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.checks import describe, is_int, is_number
 from scala40.errors import InvalidBotSpecError
@@ -72,7 +73,6 @@ from scala40.games._knock.arrange import (
     least_unmatched_without,
     uncovered_cards,
 )
-from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.moves import Close, Discard, DrawStock, Knock, TakeDiscard
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import KnockRules
@@ -211,7 +211,7 @@ class CarefulBot(GreedyBot):
     ``benchmarks/bench_ladder.py``'s duels (Chinchón and La Conga, two players, one hand)
     and measured on those of seed 2026 (the bots page gives the figures).
 
-    >>> from scala40.games._knock.careful import CarefulBot
+    >>> from scala40.bots.knock.careful import CarefulBot
     >>> CarefulBot(margin=-1)
     Traceback (most recent call last):
     ...

@@ -3,7 +3,8 @@
 Chinchón and La Conga show the Spanish names of the cards beside the notation (C-DECK:
 ``JD`` is the sota de oros).
 
->>> from scala40.games.chinchon import new_game, TEXT
+>>> from scala40.cli.text.chinchon import TEXT
+>>> from scala40.games.chinchon import new_game
 >>> state = new_game(players=2, seed=4)
 >>> print("\\n".join(TEXT.board(state, 0, ["you", "greedy"], unicode=False)))
 Hand 1 · dealer P0 · stock 25 cards · discard pile QD (1 card)
@@ -29,15 +30,16 @@ from scala40._wording import (
 )
 from scala40.cards import CARD_NAMES, spanish_card_name
 from scala40.checks import check_flag
-from scala40.game import GameText, check_meld_value
+from scala40.game import check_meld_value
+from scala40.games._knock.analysis import close_cost
 from scala40.games._knock.arrange import best_arrangement
-from scala40.games._knock.family import BOTS
 from scala40.games._knock.moves import Close, Knock
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import EndMode
 from scala40.games._knock.state import KnockState
 from scala40.melds import Meld
 from scala40.movekinds import MoveBase
+from scala40.texts import GameText
 
 __all__ = ["CLOSE_HELP", "KnockText"]
 
@@ -165,8 +167,8 @@ class KnockText(GameText):
             start = "You hold an eighth card: discard one to start the discard pile (LC-DEAL)"
         if not closes:
             return start + "."
-        # The greedy bot ranks the closes (loaded here, the first time a hint names one).
-        best = BOTS["greedy"]().ranked(state.view(state.turn), listed)[0]
+        # The cheapest close for the closer, the one the greedy bot plays.
+        best = min(closes, key=lambda move: close_cost(move, hand, state.rules))
         count = "the close" if len(closes) == 1 else f"all {len(closes)} closes"
         return f"{start}, or close: '{best}' is the best; 'moves' lists {count}."
 

@@ -5,7 +5,7 @@ from one seat (:func:`seat_row`), the layout a game's rows are made for
 (:class:`LayoutBase`), and the card blocks, a count for each card code, brought from one
 state's cards to the next's (a hand, a pile, the table's melds, the cards unseen:
 :func:`write_hand`, :func:`write_pile`, :func:`update_table_blocks`, :func:`write_cards`).
-:mod:`scala40._base.observation` writes them into a sheet, block by block (see there how
+:mod:`scala40.adapters.observation.base` writes them into a sheet, block by block (see there how
 the numbers are made).
 """
 
@@ -54,7 +54,7 @@ def float_bytes(values: Iterable[float]) -> bytes:
     """``values`` as float32 numbers (a part, :data:`Part`).
 
     >>> from array import array
-    >>> from scala40._base.rows import float_bytes
+    >>> from scala40.adapters.observation.rows import float_bytes
     >>> array("f", float_bytes([0.5, 2])).tolist()
     [0.5, 2.0]
     """
@@ -67,7 +67,7 @@ def mark_rows(count: int) -> tuple[bytes, ...]:
     ``rows[count]`` for no seat).
 
     >>> from array import array
-    >>> from scala40._base.rows import mark_rows
+    >>> from scala40.adapters.observation.rows import mark_rows
     >>> [array("f", row).tolist() for row in mark_rows(3)[1:]]
     [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
     """
@@ -87,7 +87,7 @@ def capped_fractions(cap: int) -> tuple[float, ...]:
     """``min(value, cap) / cap`` for each value from 0 to ``cap`` (a counter's number,
     looked up: ``fractions[min(value, cap)]``), the very floats the division gives.
 
-    >>> from scala40._base.rows import capped_fractions
+    >>> from scala40.adapters.observation.rows import capped_fractions
     >>> capped_fractions(4)
     (0.0, 0.25, 0.5, 0.75, 1.0)
     """
@@ -112,7 +112,7 @@ def seat_row(
     (emptied past ``most_kept`` rows), since the same few come again and again.
 
     >>> from array import array
-    >>> from scala40._base.rows import float_bytes, seat_row
+    >>> from scala40.adapters.observation.rows import float_bytes, seat_row
     >>> array("f", seat_row({}, 1, (7, 8), 16, float_bytes)).tolist()
     [8.0, 7.0]
     """
@@ -136,7 +136,7 @@ def seat_counts_row(
     :func:`fraction_rows` of ``cap`` writes it.
 
     >>> from array import array
-    >>> from scala40._base.rows import seat_counts_row
+    >>> from scala40.adapters.observation.rows import seat_counts_row
     >>> array("f", seat_counts_row({}, 1, (1, 3), 4, 16)).tolist()
     [0.75, 0.25]
     """
@@ -154,7 +154,7 @@ def fraction_rows(cap: int) -> tuple[bytes, ...]:
     """:func:`capped_fractions` as parts of one number each.
 
     >>> from array import array
-    >>> from scala40._base.rows import fraction_rows
+    >>> from scala40.adapters.observation.rows import fraction_rows
     >>> array("f", fraction_rows(4)[3]).tolist()
     [0.75]
     """
@@ -170,11 +170,11 @@ _FRACTION_ROWS: dict[int, tuple[bytes, ...]] = {}
 
 
 def capped_count_row(cap: int) -> Callable[[LayoutBase, int, int], bytes]:
-    """A :class:`~scala40._base.observation.Row`'s block of one count (such as the hand
+    """A :class:`~scala40.adapters.observation.base.Row`'s block of one count (such as the hand
     being played) over ``cap``, capped at 1 (:func:`fraction_rows`).
 
     >>> from array import array
-    >>> from scala40._base.rows import capped_count_row
+    >>> from scala40.adapters.observation.rows import capped_count_row
     >>> row = capped_count_row(4)
     >>> array("f", row(None, 0, 3) + row(None, 0, 9)).tolist()
     [0.75, 1.0]
@@ -192,7 +192,7 @@ def flag_rows(count: int) -> tuple[bytes, ...]:
     number, the first the highest bit (a block of facts reads ``rows[4 * a + 2 * b + c]``).
 
     >>> from array import array
-    >>> from scala40._base.rows import flag_rows
+    >>> from scala40.adapters.observation.rows import flag_rows
     >>> array("f", flag_rows(3)[6]).tolist()
     [1.0, 1.0, 0.0]
     """
@@ -205,7 +205,7 @@ def flag_rows(count: int) -> tuple[bytes, ...]:
 def clipped(value: float, cap: float) -> float:
     """``value`` clipped to ``cap`` either way (totals and points, which may be below 0).
 
-    >>> from scala40._base.rows import clipped
+    >>> from scala40.adapters.observation.rows import clipped
     >>> clipped(5.5, 4.0), clipped(-7, 4.0), clipped(0.25, 4.0)
     (4.0, -4.0, 0.25)
     """
@@ -223,7 +223,7 @@ def count_bytes(value: int) -> bytes:
     """A count (a non-negative integer) as a part of one number.
 
     >>> from array import array
-    >>> from scala40._base.rows import count_bytes
+    >>> from scala40.adapters.observation.rows import count_bytes
     >>> array("f", count_bytes(7) + count_bytes(1000)).tolist()
     [7.0, 1000.0]
     """
@@ -236,7 +236,7 @@ def marked_seats_row(count: int, me: int, seats: Iterable[int]) -> bytes:
     """A block of ``count`` seats marking ``seats``, seat ``s`` at ``(s - me) % count``.
 
     >>> from array import array
-    >>> from scala40._base.rows import marked_seats_row
+    >>> from scala40.adapters.observation.rows import marked_seats_row
     >>> array("f", marked_seats_row(3, 1, (0, 1))).tolist()
     [1.0, 0.0, 1.0]
     """
@@ -247,26 +247,26 @@ def marked_seats_row(count: int, me: int, seats: Iterable[int]) -> bytes:
 
 
 def seat_mark_row(layout: LayoutBase, me: int, seat: int | None) -> bytes:
-    """A :class:`~scala40._base.observation.Row`'s block marking ``seat``, counted from
+    """A :class:`~scala40.adapters.observation.base.Row`'s block marking ``seat``, counted from
     ``me`` (none for ``None``)."""
     count = layout.player_count
     return layout.marks[count if seat is None else (seat - me) % count]
 
 
 def seats_row(layout: LayoutBase, me: int, seats: tuple[int, ...]) -> bytes:
-    """A :class:`~scala40._base.observation.Row`'s block marking each seat of ``seats``,
+    """A :class:`~scala40.adapters.observation.base.Row`'s block marking each seat of ``seats``,
     counted from ``me``."""
     count = layout.player_count
     return marked_seats_row(count, me, seats) if seats else layout.marks[count]
 
 
 def member_row(members: Iterable[Any]) -> Callable[[LayoutBase, int, Any], bytes]:
-    """A :class:`~scala40._base.observation.Row`'s block marking one of ``members`` (an
+    """A :class:`~scala40.adapters.observation.base.Row`'s block marking one of ``members`` (an
     enumeration's, such as the phases), looked up by the member's identity: hashing an enum
     member runs Python code (``Enum.__hash__``), ``id`` does not.
 
     >>> from array import array
-    >>> from scala40._base.rows import member_row
+    >>> from scala40.adapters.observation.rows import member_row
     >>> array("f", member_row(("a", "b"))(None, 0, "b")).tolist()
     [0.0, 1.0]
     """
@@ -280,7 +280,7 @@ def member_row(members: Iterable[Any]) -> Callable[[LayoutBase, int, Any], bytes
 
 
 def count_row(layout: LayoutBase, me: int, value: int) -> bytes:
-    """A :class:`~scala40._base.observation.Row`'s block of one count
+    """A :class:`~scala40.adapters.observation.base.Row`'s block of one count
     (:func:`count_bytes`)."""
     return count_bytes(value)
 
@@ -323,7 +323,7 @@ def card_counts(cards: Iterable[int]) -> array[float]:
     """A new card block's row of the copies of each card code in ``cards`` (a meld's, a
     hand's).
 
-    >>> from scala40._base.rows import card_counts
+    >>> from scala40.adapters.observation.rows import card_counts
     >>> card_counts((5, 5, 52))[5], card_counts(())[5]
     (2.0, 0.0)
     """
@@ -342,7 +342,7 @@ def card_changes(
     A hand changes by a card at a time (a draw, a discard), its cards kept in order:
     that case is found from the two sums, checked by rebuilding ``after``.
 
-    >>> from scala40._base.rows import card_changes
+    >>> from scala40.adapters.observation.rows import card_changes
     >>> card_changes((1, 5, 9), (1, 5, 7, 9)), card_changes((3, 3, 8), (3, 8, 40, 41))
     (((), (7,)), ([3], [40, 41]))
     """

@@ -12,7 +12,7 @@ not know can leak into it. Seats are counted from the viewing player: the player
 number first, then the next player's in play order, and so on.
 
 >>> from scala40.games import chinchon
->>> from scala40.games._knock.observation import OBSERVATION
+>>> from scala40.adapters.observation.knock import OBSERVATION
 >>> state = chinchon.new_game(players=2, seed=1)
 >>> fields = OBSERVATION.fields(state.rules, 2)
 >>> [field.name for field in fields][5:7], sum(field.size for field in fields)
@@ -27,7 +27,8 @@ from typing import Any, ClassVar
 
 import attrs
 
-from scala40._base.observation import (
+from scala40._wording import cards_text, ints_text
+from scala40.adapters.observation.base import (
     CARD_CODES,
     SEATS,
     Block,
@@ -37,14 +38,13 @@ from scala40._base.observation import (
     Write,
     last_points,
 )
-from scala40._base.rows import (
+from scala40.adapters.observation.rows import (
     LayoutBase,
     clipped,
     float_bytes,
     mark_rows,
     seats_row,
 )
-from scala40._wording import cards_text, ints_text
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games._knock.phases import (

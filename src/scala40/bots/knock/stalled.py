@@ -7,7 +7,7 @@ cards everyone throws back at once, and no close ever becomes legal. A hand that
 lasted :data:`STALL_DECKS` times as many turns, all seats together, as its deck has
 cards has *stalled* (:func:`hand_stalled`): public, the same for every seat, and never
 undone within the hand. There the bots play otherwise
-(:meth:`~scala40.games._knock.bots.GreedyBot.progress_move`, whose module gives the
+(:meth:`~scala40.bots.knock.bots.GreedyBot.progress_move`, whose module gives the
 argument why a table of them ends every hand):
 
 * the cards that went round the table, thrown in the hand's last turns and held by
@@ -19,7 +19,7 @@ argument why a table of them ends every hand):
   not need. A hand with every card in melds is a close or a knock no rule bars, and one
   who collects it ends the hand, to its own profit rather than another's.
 
->>> from scala40.games._knock.stalled import hand_stalled
+>>> from scala40.bots.knock.stalled import hand_stalled
 >>> from scala40.games.chinchon import new_game
 >>> hand_stalled(new_game(players=2, seed=4).view(0))
 False
@@ -49,7 +49,7 @@ def hand_stalled(view: Any) -> bool:
     many turns, all seats together, as its deck has cards (a hand between players who can
     end it is far shorter; see the module).
 
-    >>> from scala40.games._knock.stalled import hand_stalled
+    >>> from scala40.bots.knock.stalled import hand_stalled
     >>> from scala40.games.chinchon import new_game
     >>> hand_stalled(new_game(players=2, seed=4).view(0))
     False
@@ -66,7 +66,7 @@ def circulating_cards(view: Any) -> Counter[Card]:
     player holds and those another seat was seen to take and still holds (at most as many
     copies as the deck has).
 
-    >>> from scala40.games._knock.stalled import circulating_cards
+    >>> from scala40.bots.knock.stalled import circulating_cards
     >>> from scala40.games.chinchon import new_game
     >>> from scala40.cards import format_cards
     >>> state = new_game(players=2, seed=4).apply("draw").apply("discard KS")
@@ -102,7 +102,7 @@ def stalled_plan(view: Any) -> tuple[Card, ...] | None:
     player does not hold (the first such in card order); ``None`` if there is none, or if
     the pool's melds are more than a search may read (``MAX_HAND_READINGS``).
 
-    >>> from scala40.games._knock.stalled import stalled_plan
+    >>> from scala40.bots.knock.stalled import stalled_plan
     >>> from scala40.games.chinchon import new_game
     >>> stalled_plan(new_game(players=2, seed=4).view(0)) is None
     True

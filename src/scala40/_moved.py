@@ -1,0 +1,123 @@
+"""Modules and names that moved to the layer that uses them, found at their old place
+for one release with a :class:`DeprecationWarning` naming the new one (internal).
+
+A game package held its bots, its observation for learners and its words on the
+command line until 0.5; each now lives in its layer (:mod:`scala40.bots`,
+:mod:`scala40.adapters.observation`, :mod:`scala40.cli.text`). The old module paths are
+small modules that hand over to the new ones, and the names a game package offered are
+answered by its module ``__getattr__``, each warning, until the next release.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import warnings
+import weakref
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+__all__ = [
+    "MOVED_MODULES",
+    "keep_moved_parts",
+    "moved_attribute",
+    "moved_module",
+    "parts_given_with",
+]
+
+MOVED_MODULES: Mapping[str, str] = {
+    **{
+        f"scala40.games.scala40.{name}": f"scala40.bots.scala40.{name}"
+        for name in ("bots", "careful", "best", "playouts")
+    },
+    **{
+        f"scala40.games.skarney.{name}": f"scala40.bots.skarney.{name}"
+        for name in ("bots", "careful", "endgame")
+    },
+    **{
+        f"scala40.games.{game}.observation": f"scala40.adapters.observation.{game}"
+        for game in ("scala40", "skarney")
+    },
+    **{
+        f"scala40.games.{game}.text": f"scala40.cli.text.{game}" for game in ("scala40", "skarney")
+    },
+}
+"""Each module path that moved in 0.6 (deprecated, going in the next release) and its
+new path."""
+
+
+def moved_module(old: str) -> None:
+    """Make the module ``old`` (being imported) its new module (:data:`MOVED_MODULES`),
+    warning that it moved."""
+    new = MOVED_MODULES[old]
+    warnings.warn(
+        f"{old} is deprecated and goes in the next release: import {new}",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    sys.modules[old] = importlib.import_module(new)
+
+
+def moved_attribute(module: str, name: str, moved: Mapping[str, str]) -> object:
+    """The value of ``module.name`` where ``name`` moved to the module ``moved[name]``,
+    warning that it moved.
+
+    :raises AttributeError: ``name`` did not move from ``module`` (the message names the
+        module, as Python's own does).
+    """
+    new = moved.get(name)
+    if new is None:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    warnings.warn(
+        f"{module}.{name} is deprecated and goes in the next release: use {new}.{name}",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    value: object = getattr(importlib.import_module(new), name)
+    return value
+
+
+_MOVED_PARTS: Mapping[str, str] = {
+    "bots": "scala40.bots.register_bots(game, bots)",
+    "search_tuning": "scala40.bots.register_bots(game, bots, search_tuning=...)",
+    "observation": "scala40.adapters.observation.register_observation(game, observation)",
+    "text": "scala40.texts.register_text(game, text)",
+}
+"""The parts of a game a :class:`Game` record took until 0.5 and the layers that own
+them now take, each with the call that gives it (the record takes them, warning, until
+0.6)."""
+
+_PARTS_GIVEN: weakref.WeakKeyDictionary[object, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def parts_given_with(game: object) -> Mapping[str, Any]:
+    """The parts of other layers given with ``game``'s record the way 0.5 took them
+    (deprecated: ``bots``, ``search_tuning``), by name: what a layer falls back on where
+    nothing else gives it the game's part.
+
+    >>> from scala40._moved import parts_given_with
+    >>> from scala40.game import load_game
+    >>> dict(parts_given_with(load_game("scala40")))
+    {}
+    """
+    return MappingProxyType(_PARTS_GIVEN.get(game, {}))
+
+
+def keep_moved_parts(game: object, moved: Mapping[str, Any]) -> None:
+    """Keep the parts of other layers given with ``game``'s record the way 0.5 took them,
+    each with a warning naming the call that gives it now.
+
+    :raises TypeError: a part is no part of a game, as an unknown keyword argument."""
+    unknown = sorted(set(moved) - set(_MOVED_PARTS))
+    if unknown:
+        raise TypeError(f"Game() got an unexpected keyword argument {unknown[0]!r}")
+    for part in moved:
+        warnings.warn(
+            f"Game({part}=...) is deprecated and goes in the next release: "
+            f"{_MOVED_PARTS[part]} gives a game's {part} to the layer that uses them",
+            DeprecationWarning,
+            stacklevel=4,
+        )
+    if moved:
+        _PARTS_GIVEN[game] = dict(moved)

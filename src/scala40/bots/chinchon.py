@@ -1,0 +1,8 @@
+"""Chinchón's own bots: the knock family's (:mod:`scala40.bots.knock`), found here by the
+game's name (:mod:`scala40.bots.registry`)."""
+
+from __future__ import annotations
+
+from scala40.bots.knock import BOTS, CarefulBot, GreedyBot
+
+__all__ = ["BOTS", "CarefulBot", "GreedyBot"]
