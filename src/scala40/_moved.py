@@ -4,25 +4,30 @@ for one release with a :class:`DeprecationWarning` naming the new one (internal)
 A game package held its bots, its observation for learners and its words on the
 command line until 0.5; each now lives in its layer (:mod:`scala40.bots`,
 :mod:`scala40.adapters.observation`, :mod:`scala40.cli.text`). The old module paths are
-small modules that hand over to the new ones, and the names a game package offered are
-answered by its module ``__getattr__``, each warning, until the next release.
+no files of a game package: an import finder (:func:`install_moved_modules`, which
+:mod:`scala40.games` calls) hands each over to its new module, and the names a game
+package offered are answered by its module ``__getattr__``, each warning, until the next
+release.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.util
 import sys
 import warnings
 import weakref
 from collections.abc import Mapping
-from types import MappingProxyType
+from importlib.machinery import ModuleSpec
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 __all__ = [
     "MOVED_MODULES",
+    "install_moved_modules",
     "keep_moved_parts",
     "moved_attribute",
-    "moved_module",
     "parts_given_with",
 ]
 
@@ -47,16 +52,43 @@ MOVED_MODULES: Mapping[str, str] = {
 new path."""
 
 
-def moved_module(old: str) -> None:
-    """Make the module ``old`` (being imported) its new module (:data:`MOVED_MODULES`),
-    warning that it moved."""
-    new = MOVED_MODULES[old]
-    warnings.warn(
-        f"{old} is deprecated and goes in the next release: import {new}",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    sys.modules[old] = importlib.import_module(new)
+class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds each old path of :data:`MOVED_MODULES` (after every other finder looked for
+    a file and found none) and makes it its new module, warning that it moved."""
+
+    def find_spec(
+        self, fullname: str, path: Any = None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        if fullname not in MOVED_MODULES:
+            return None
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType | None:
+        return None  # a module of the old name, which exec_module replaces
+
+    def exec_module(self, module: ModuleType) -> None:
+        old = module.__name__
+        new = MOVED_MODULES[old]
+        warnings.warn(
+            f"{old} is deprecated and goes in the next release: import {new}",
+            DeprecationWarning,
+            # The importer's line: past exec_module and the import system's own frames.
+            stacklevel=2,
+        )
+        # The import system returns what sys.modules holds under the name once the
+        # module ran: the new module itself, with its own __spec__ and __name__.
+        sys.modules[old] = importlib.import_module(new)
+
+
+_FINDER = _MovedModules()
+
+
+def install_moved_modules() -> None:
+    """Let the old paths of :data:`MOVED_MODULES` be imported, each warning (once per
+    process: the finder stands last among ``sys.meta_path``'s, so a module of the old
+    name on disk would still win)."""
+    if _FINDER not in sys.meta_path:
+        sys.meta_path.append(_FINDER)
 
 
 def moved_attribute(module: str, name: str, moved: Mapping[str, str]) -> object:

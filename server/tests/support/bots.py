@@ -11,10 +11,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-import attrs
 import pytest
 
+import scala40.bots.registry
 import scala40.game
+from scala40.bots.registry import GameBots, game_bots_of
 from scala40.deadline import Deadline
 from scala40.errors import InvalidValueError
 from scala40.game import load_game
@@ -41,7 +42,7 @@ class PatientBot:
         end = own if deadline is None else deadline
         while not end.expired():
             time.sleep(min(0.005, max(end.remaining(), 0.0)))
-        greedy = load_game(view.state_type.game_name).bots["greedy"]()
+        greedy = game_bots_of(load_game(view.state_type.game_name)).bots["greedy"]()
         return greedy.choose(view, legal, rng)
 
 
@@ -50,8 +51,9 @@ def patient_bots(monkeypatch: pytest.MonkeyPatch, *games: str) -> Iterator[None]
     """``games`` with a ``patient`` bot beside their own, while the block runs."""
     for name in games:
         game = load_game(name)
-        patched = attrs.evolve(game, bots={**game.bots, "patient": PatientBot})
-        monkeypatch.setitem(scala40.game._REGISTERED, name, patched)
+        own = game_bots_of(game)
+        patched = GameBots({**own.bots, "patient": PatientBot}, own.search_tuning)
+        monkeypatch.setitem(scala40.bots.registry._REGISTERED, name, patched)
     yield
 
 
@@ -70,6 +72,7 @@ def failing_bots(monkeypatch: pytest.MonkeyPatch, *games: str) -> Iterator[None]
     """``games`` with a ``failing`` bot beside their own, while the block runs."""
     for name in games:
         game = load_game(name)
-        patched = attrs.evolve(game, bots={**game.bots, "failing": FailingBot})
-        monkeypatch.setitem(scala40.game._REGISTERED, name, patched)
+        own = game_bots_of(game)
+        patched = GameBots({**own.bots, "failing": FailingBot}, own.search_tuning)
+        monkeypatch.setitem(scala40.bots.registry._REGISTERED, name, patched)
     yield
