@@ -677,6 +677,22 @@ class Game:
     knock game's ``end:gin``); the conformance corpus names them beside what it asks
     (:mod:`scala40.conformance`). Empty for a game that cites none."""
 
+    barred_moves: Callable[[Any], Mapping[str, tuple[str, ...]]] | None = attrs.field(
+        default=None, kw_only=True
+    )
+    """``barred_moves(state)``: for each kind of move the position's phase allows but its
+    list of legal moves holds none of (an opening, a take of the discard, a lay-off, a
+    knock, a close, a contract's meld...), the IDs of the rules whose conditions keep it
+    off, read from the same predicates as the move generator. Asked apart from
+    ``legal_moves``, which pays nothing for it; the conformance corpus cites them beside a
+    position's moves. ``None`` for a game that does not say.
+
+    >>> from scala40 import load_game
+    >>> game = load_game("rumino")
+    >>> dict(game.barred_moves(game.new_game(players=2, seed=4)))
+    {'knock': ('RU-KNOCK',)}
+    """
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
 

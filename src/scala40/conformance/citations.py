@@ -132,19 +132,37 @@ def _high_card_read(readings: Sequence[Any]) -> bool:
     return False
 
 
-def moves_rules(game: Game, state: Any, moves: Sequence[Any], before: Any = None) -> list[str]:
+def moves_rules(
+    game: Game, state: Any, moves: Sequence[Any], before: Any = None, *, barred: bool = True
+) -> list[str]:
     """The rules that decide a position's list of legal moves; ``before`` is the move
-    that led to the position, where known."""
+    that led to the position, where known. With ``barred`` false, only those of the
+    ``moves`` given (the legal moves a refusal line asks beside its refused move), not
+    those that keep other kinds of move off the list."""
     verbs = {_verb(move) for move in moves}
     texts = [str(move) for move in moves]
     if game.name == "scala40":
-        return _scala40_moves(state, verbs, texts)
-    if game.name == "skarney":
-        return _skarney_moves(state, verbs, texts, before)
-    return _knock_moves(game, state, verbs, texts)
+        found = _scala40_moves(state, verbs, texts, whole=barred)
+    elif game.name == "skarney":
+        found = _skarney_moves(state, verbs, texts, before)
+    else:
+        found = _knock_moves(game, state, verbs, texts)
+    if not barred:
+        return found
+    return _ordered(dict.fromkeys([*found, *barred_rules(game, state)]))
 
 
-def _scala40_moves(state: Any, verbs: set[str], texts: list[str]) -> list[str]:
+def barred_rules(game: Game, state: Any) -> list[str]:
+    """The rules that keep a kind of move off a position's list, as the game's move
+    generator reads them (:attr:`scala40.game.Game.barred_moves`): an opening, a take, a
+    lay-off, a knock, a close, a contract's meld... that the phase allows and the
+    position's conditions do not."""
+    if game.barred_moves is None:
+        return []
+    return [rule for rules in game.barred_moves(state).values() for rule in rules]
+
+
+def _scala40_moves(state: Any, verbs: set[str], texts: list[str], whole: bool = True) -> list[str]:
     rules = state.rules
     seat = state.current_player
     opened = bool(state.opened[seat]) if seat is not None else False
@@ -171,7 +189,7 @@ def _scala40_moves(state: Any, verbs: set[str], texts: list[str]) -> list[str]:
     if "split" in verbs:
         found["S40-V-SPLIT"] = None
     discards = {text.split(" ", 1)[1] for text in texts if text.startswith("discard ")}
-    if discards and seat is not None:
+    if discards and seat is not None and whole:  # the discards the whole list leaves out
         missing = {_card_text(card) for card in state.hands[seat]} - discards
         if len(state.hands[seat]) == 1:
             found["S40-CLOSE"] = None
@@ -284,17 +302,19 @@ def score_rules(game: Game, state: Any, move: Any, after: Any, result: Any) -> l
     if game.name == "scala40":
         return _scala40_score(state, move, result)
     if game.name == "skarney":
-        return _skarney_score(result)
+        return _skarney_score(state, result)
     return _knock_score(game, state, result)
 
 
 def _scala40_score(state: Any, move: Any, result: Any) -> list[str]:
     rules = state.rules
+    if _value(rules.match_format) == "single":
+        # One hand, no totals: nobody scores, whoever closed and whatever is held.
+        ended = ["S40-CLOSE"] if result.closer is not None else _blocked(rules, state)
+        return [*ended, "S40-V-SINGLE"]
     if result.closer is None:
         # A blocked hand: nobody scores (S40-RESTOCK's Decision, S40-STALL's, the flip's).
-        if _value(_option(rules, "restock")) == "flip":
-            return ["S40-V-RESTOCK-FLIP"]
-        return ["S40-STALL" if len(state.discard) > 1 else "S40-RESTOCK"]
+        return _blocked(rules, state)
     found: dict[str, None] = {"S40-CLOSE": None, "S40-SCORE": None, "S40-HAND-VALUE": None}
     if _verb(move) == "meld":
         found["S40-V-NODISCARDCLOSE"] = None
@@ -324,10 +344,20 @@ def _scala40_score(state: Any, move: Any, result: Any) -> list[str]:
     return _ordered(found)
 
 
-def _skarney_score(result: Any) -> list[str]:
+def _blocked(rules: Any, state: Any) -> list[str]:
+    """The rule that ends a Scala 40 hand blocked (S40-RESTOCK's Decision, S40-STALL's,
+    the flip's)."""
+    if _value(_option(rules, "restock")) == "flip":
+        return ["S40-V-RESTOCK-FLIP"]
+    return ["S40-STALL" if len(state.discard) > 1 else "S40-RESTOCK"]
+
+
+def _skarney_score(state: Any, result: Any) -> list[str]:
+    # A hand nobody went out of with cards still in the pile ended at the turn limit.
+    end = ["SK-END", "SK-LOOP"] if result.went_out is None and state.stock else ["SK-END"]
     if result.void:
-        return ["SK-END", "SK-TIE"]
-    found: dict[str, None] = {"SK-END": None, "SK-SCORE-MELDS": None}
+        return [*end, "SK-TIE"]
+    found: dict[str, None] = dict.fromkeys([*end, "SK-SCORE-MELDS"])
     if any(points for points in result.hand_points):
         found["SK-SCORE-HAND"] = None
     if any(result.bonus):
@@ -358,8 +388,8 @@ def match_rules(game: Game, state: Any, move: Any, after: Any, result: Any) -> l
     if game.name == "scala40" and _value(rules.match_format) == "single":
         # No totals are kept: the closer wins, whatever the others hold (a blocked hand,
         # which nobody closed, by the rule that blocked it).
-        if result is not None and result.closer is None:
-            return [*score_rules(game, state, move, after, result), "S40-V-SINGLE"]
+        if result is not None:
+            return score_rules(game, state, move, after, result)
         return ["S40-CLOSE", "S40-V-SINGLE"]
     if result is not None:
         found.update(dict.fromkeys(score_rules(game, state, move, after, result)))
@@ -411,6 +441,14 @@ def perft_rules(game: Game, state: Any, moves: Sequence[Any], depth: int) -> lis
     """The rules that decide a perft count: those of the moves its position lists, and
     the stock's rebuilding where the stock runs out within the depth."""
     found = dict.fromkeys(moves_rules(game, state, moves))
+    # Every position whose list the count adds up (those above the depth's leaves):
+    # the rules of each decide the count as the root's do.
+    level = [state]
+    for _ in range(depth - 1):
+        level = [node.apply(move) for node in level for move in node.legal_moves()]
+        level = [node for node in level if not node.is_over]
+        for node in level:
+            found.update(dict.fromkeys(moves_rules(game, node, list(node.legal_moves()))))
     stock = getattr(state, "stock", ())
     if len(stock) < depth and game.name != "skarney":
         if game.name == "scala40":

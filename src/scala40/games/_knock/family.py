@@ -33,6 +33,7 @@ from typing import Any, Final
 from scala40._base.record import game_record
 from scala40.game import BotRef, BotTable, Game
 from scala40.games._knock.analysis import least_unmatched
+from scala40.games._knock.generate import barred_moves
 from scala40.games._knock.moves import MoveKinds
 from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.profile import max_hand_moves
@@ -79,6 +80,7 @@ def knock_game(state: type[KnockState[Any, Any]]) -> Game:
         # A knock game arranges a hand at its end: what it counts is already the least.
         least_deadwood=least_unmatched,
         search_tuning=spec.search_tuning,
+        barred_moves=barred_moves,
         rule_prefix=spec.rule_prefix,
         rule_ids=spec.rule_ids,
     )

@@ -120,6 +120,14 @@ class KnockingRules(RulesetBase):
             sequence_max=size,
             wild_meld_min=3,                # RU-MELDS Decision: a meld may be all jokers
             wild_meld_max=set_max,
+            cites={
+                "shape": ("RU-MELDS",),
+                "set": ("RU-MELDS",),
+                "sequence": ("RU-MELDS",),
+                "sequence-max": (self.option_rule("max_meld_size"),),
+                "wild-meld": ("RU-MELDS",),
+                "pack": ("RU-DECK",),
+            },
         ))  # fmt: skip
         object.__setattr__(self, "_meld_rules", meld_rules)
         profile = KnockRules(

@@ -65,6 +65,7 @@ from scala40.games.scala40.analysis import (
     least_deadwood,
     min_deadwood,
 )
+from scala40.games.scala40.generate import barred_moves
 from scala40.games.scala40.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.scala40.observation import OBSERVATION
 from scala40.games.scala40.phases import HandResult, Phase
@@ -133,6 +134,7 @@ GAME = register_game(
         hand_value=hand_value,
         least_deadwood=least_deadwood,
         max_hand_moves=max_hand_moves,
+        barred_moves=barred_moves,
         rule_prefix="S40",
         rule_ids={
             "turn": ("S40-TURN",),

@@ -38,6 +38,7 @@ from scala40.games.skarney.analysis import (
     hand_melds,
     least_penalty,
 )
+from scala40.games.skarney.generate import barred_moves
 from scala40.games.skarney.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.skarney.observation import OBSERVATION
 from scala40.games.skarney.phases import HandResult, Phase
@@ -116,6 +117,7 @@ GAME = register_game(
         max_hand_moves=max_hand_moves,
         # A hand played out by greedy costs about ten times a Chinchón hand.
         search_tuning=SearchTuning(worlds=8),
+        barred_moves=barred_moves,
         rule_prefix="SK",
         rule_ids={
             "turn": ("SK-TURN",),
