@@ -31,6 +31,17 @@ from scala40.melds import meld_interpretations
 from scala40.perft import canonical_moves, perft
 
 
+def _reading(game: Any, meld: Any) -> dict[str, Any]:
+    """A meld as an engine answers it: its text, and its value where the game gives one
+    (Scala 40's meld value, Skarney's points; none in the knock games)."""
+    reading: dict[str, Any] = {"meld": game.text.meld(meld, False)}
+    if game.name == "scala40":
+        reading["value"] = game.text.meld_value(meld)
+    elif game.name == "skarney":
+        reading["value"] = game.text.meld_points(meld)
+    return reading
+
+
 def _mistaken(request: dict[str, Any], plant: str) -> Any:
     """The request's rules with the planted rule's mistake, or ``None`` where the plant
     is no rule's or the request not of its game."""
@@ -52,9 +63,9 @@ def _answer(request: dict[str, Any], plant: str) -> dict[str, Any]:
     op = request["op"]
     if op == "meld":
         game = load_game(request["game"])
-        rules: Any = mistaken or game.ruleset_type.preset(request["preset"])
+        rules: Any = mistaken or corpus_rulesets(game)[request["ruleset"]]
         readings = [
-            {"meld": game.text.meld(meld, False), "value": game.text.meld_value(meld)}
+            _reading(game, meld)
             for meld in meld_interpretations(as_cards(request["cards"]), rules.meld_rules)
         ]
         verdict = {0: "not a meld", 1: "meld"}.get(len(readings), "ambiguous")

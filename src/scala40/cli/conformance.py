@@ -15,7 +15,7 @@ import argparse
 from typing import Any
 
 from scala40.cli.common import add_number_option, print_json
-from scala40.commands import EXIT_INVALID, EXIT_OK, Command, UsageError
+from scala40.commands import EXIT_INVALID, EXIT_OK, EXIT_USAGE, Command, UsageError
 from scala40.conformance import (
     SECTIONS,
     Report,
@@ -26,6 +26,7 @@ from scala40.conformance import (
     write_corpus,
 )
 from scala40.conformance._text import printable
+from scala40.errors import Scala40Error
 from scala40.game import game_names
 
 __all__ = ["CONFORMANCE_COMMAND", "CORPUS_COMMAND"]
@@ -95,7 +96,8 @@ def _configure_conformance(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json",
         action="store_true",
-        help="each disagreement as one JSON object a line, then the summary as one",
+        help="each disagreement as one JSON object a line, then the summary as one (an "
+        "error as one object: its error, reason and passed false)",
     )
 
 
@@ -134,6 +136,22 @@ def _summary_json(report: Report, allow_skip: bool) -> dict[str, Any]:
 
 
 def _run_conformance(args: argparse.Namespace) -> int:
+    if not args.json:
+        return _conformance(args)
+    # Under --json every error is a JSON object too, on standard output, with the exit
+    # code it has without it.
+    try:
+        return _conformance(args)
+    except UsageError as error:
+        print_json({"error": "usage", "reason": printable(str(error), 2000), "passed": False})
+        return EXIT_USAGE
+    except Scala40Error as error:
+        name = type(error).__name__
+        print_json({"error": name, "reason": printable(str(error), 2000), "passed": False})
+        return EXIT_INVALID
+
+
+def _conformance(args: argparse.Namespace) -> int:
     if args.game is not None and args.game not in game_names():
         raise UsageError(
             f"--game: unknown game {printable(args.game, 40)!r}; known: {', '.join(game_names())}"
@@ -155,6 +173,7 @@ def _run_conformance(args: argparse.Namespace) -> int:
                     "got": item.got_answer,
                     "expected_words": item.expected,
                     "got_words": item.got,
+                    "reason": item.reason,
                 }
             )
         else:
@@ -194,11 +213,13 @@ CONFORMANCE_COMMAND = Command(
     name="conformance",
     summary="run another implementation over the conformance corpus and report differences",
     description="Run the engine COMMAND over the conformance corpus (the shipped one, or "
-    "--corpus), sending one JSON request a line on its standard input (moves, judge, meld, "
-    "score, perft) and reading one JSON answer a line on its standard output; print each answer that "
-    "differs from the library's with its position, the two answers and the IDs of the "
-    "rules at stake, then a line a section. Exit code 0 when every answer agreed and "
-    "nothing was skipped, 1 otherwise (--allow-skip accepts skipped requests).",
+    "--corpus), sending one JSON request a line on its standard input (deal, moves, judge, "
+    "meld, score, match, perft) and reading one JSON answer a line on its standard output; "
+    "print each answer that differs from the library's with its position, the two answers, "
+    "the library's reason where the line holds one and the IDs of the rules at stake, then "
+    "a line a section. Exit code 0 when every answer agreed and nothing was skipped, 1 "
+    "otherwise (--allow-skip accepts skipped requests), 2 for a usage error; with --json, "
+    "an error too is one JSON object.",
     configure=_configure_conformance,
     run=_run_conformance,
     epilog="examples:\n"
