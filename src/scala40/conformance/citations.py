@@ -4,24 +4,32 @@ no others, so that a disagreement names the rule at fault.
 
 A line is read as an engine must answer it:
 
-* a position's **moves** are decided by the turn's rule and by the rule of each kind of
+* a position's **moves** are decided by the turn's rule, by the rule of each kind of
   move listed (a draw from the stock, a take of the discard, an opening or a meld after
-  it, a lay-off of a wild card, a swap, a split, an offer, a close, a knock...), and by
-  a discard ban where it removes a card from the list;
-* a **refusal** and a group that is **not a meld** cite the rules the library's reason
-  names (:func:`scala40.conformance.corpus.rule_ids`);
+  it, a lay-off of a wild card, a swap, a split, an offer, a close, a knock...), by a
+  discard ban where it removes a card from the list, and by the rule that keeps each
+  kind of move the phase allows off the list (no opening, no take, no lay-off, no knock,
+  no close, no contract's meld), as the game's move generator names it
+  (:attr:`scala40.game.Game.barred_moves`);
+* a **refusal** cites the rules the library's reason names
+  (:func:`scala40.conformance.corpus.rule_ids`), then those of the kinds of the legal
+  moves the runner asks beside it;
+* a group that is **not a meld** cites the rules the meld engine's refusal names: those
+  of the condition the group breaks (:attr:`scala40.MeldRules.cites`: a set's rule, a
+  sequence's, a variant's limit);
 * a **meld**'s readings are decided by the rule of each kind of meld read (a sequence,
   a set, a meld of wild cards, a Rumino), by the wild-card rule where a wild card is in
   it, and by the rule of the value a reading carries, where the game gives melds one;
 * a hand's **score** is decided by how the hand ended (a close, a knock, gin, a
-  chinchón, a Rumino, a close with every card matched, a blocked hand) and by the
-  rules of the points counted (the values of the cards left, the lay-offs, the variants
-  that change them);
+  chinchón, a Rumino, a close with every card matched, a blocked hand, Skarney's turn
+  limit) and by the rules of the points counted (the values of the cards left, the
+  lay-offs, the variants that change them; Scala 40's single hand, which counts none);
 * what the **match** does after a hand is decided by the hand's score (above) and by
   how the game makes a match of its hands (elimination at a target and its variants,
   re-entry, a fixed number of hands, a game to the lowest total, a single hand);
-* a **perft** count is decided by the rules of the moves its position lists, and by the
-  rebuilding of the stock where the stock runs out within its depth.
+* a **perft** count is decided by the rules of the moves listed (and kept off) at every
+  position whose list it adds up, from the root to the depth's last level but one, and
+  by the rebuilding of the stock where the stock runs out within its depth.
 
 >>> from scala40.conformance.citations import meld_rules
 >>> from scala40.game import load_game

@@ -1,7 +1,8 @@
 """The conformance runner: drive another implementation (an *engine*, any program that
 reads JSON lines on its standard input and answers one JSON line each on its standard
 output) over the corpus, and report every answer that differs from the library's, with
-its position, the two answers and the IDs of the rules at stake.
+its position, the two answers, the IDs of the rules at stake and the library's reason
+where the line holds one.
 
 The protocol: for each corpus line, the runner sends one request, an object with the
 line's ``id``, ``game``, ``preset`` and an ``op``:

@@ -61,7 +61,8 @@ def barred_moves(state: StateRecord) -> dict[str, tuple[str, ...]]:
     """For each kind of move the position's phase allows but :func:`generate` keeps to
     some or none, the IDs of the rules whose conditions decide it: the melds of a side
     without its contract (SK-CONTRACT: only the contract's next meld), melds and
-    extensions in the turn of the contract (SK-TURN, where the rules forbid them), an
+    extensions in the turn of the contract (SK-TURN, where the rules forbid them and the
+    hand has one), an
     offer on the hand's last turn (SK-END when the pile is out, SK-LOOP at the turn
     limit). Asked apart from the list, so listing pays nothing for it."""
     found: dict[str, tuple[str, ...]] = {}
@@ -70,7 +71,10 @@ def barred_moves(state: StateRecord) -> dict[str, tuple[str, ...]]:
     if not side_has_contract(state, state.turn):
         found["meld"] = ("SK-CONTRACT",)
     elif not melding_allowed(state):
-        found["meld"] = ("SK-TURN",)
+        # Where the hand has a meld or an extension the rules would let it make.
+        allowed = state.copy_with(rules=state.rules.replace(melds_with_contract=True))
+        if len(generate(allowed)) != len(generate(state)):
+            found["meld"] = ("SK-TURN",)
     if not state.progress and is_last_turn(state) and len(state.hands[state.turn]) > 1:
         found["offer"] = ("SK-END",) if not state.stock else ("SK-LOOP",)
     return found
