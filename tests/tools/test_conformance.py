@@ -260,6 +260,56 @@ def test_a_planted_disagreement_is_reported_with_its_position_and_rules(
         assert where in item.text()
 
 
+def _changelog_unreleased() -> str:
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    return " ".join(text.split("## [Unreleased]", 1)[1].split("\n## [", 1)[0].split())
+
+
+def test_each_line_cites_the_rule_that_decides_it() -> None:
+    """The figures the changelog gives, held: La Conga's groups that are no meld cite
+    Chinchón's meld rule (never LC-BASE alone); a Scala 40 group cites S40-JOKER only
+    where it breaks the limit of jokers, and each group too long for ``classic``
+    S40-V-SPLIT alone; a single hand's score cites S40-V-SINGLE; a Skarney hand ended by
+    the turn limit cites SK-LOOP."""
+    said = _changelog_unreleased()
+    conga = [
+        line
+        for line in _lines("laconga")
+        if line["section"] == "meld" and line["verdict"] == "not a meld"
+    ]
+    assert f"La Conga's {len(conga):,} cite CH-MELDS" in said
+    assert all(line["rules"] == ["CH-MELDS"] for line in conga)
+    groups = [
+        line
+        for line in _lines("scala40")
+        if line["section"] == "meld" and line["verdict"] == "not a meld"
+    ]
+    jokers = [line for line in groups if "S40-JOKER" in line["rules"]]
+    assert jokers
+    assert all("joker" in line["reason"] or "natural card" in line["reason"] for line in jokers)
+    long = [line for line in groups if line["rules"] == ["S40-V-SPLIT"]]
+    assert [line for line in groups if "at most 5 cards" in line["reason"]] == long
+    assert {line["preset"] for line in long} == {"classic"}
+    assert f"the {len(long)} sequences too long for `classic` S40-V-SPLIT" in said
+    single = [
+        line
+        for line in _lines("scala40")
+        if line["section"] in ("score", "match") and "match_format=single" in line["ruleset"]
+    ]
+    assert single
+    assert all("S40-V-SINGLE" in line["rules"] for line in single)
+    looped = 0
+    for line in _lines("skarney"):
+        if line["section"] not in ("score", "match"):
+            continue
+        state = position_from_text(line["position"])
+        result = state.apply(line["move"]).last_hand
+        if result.hand_number == state.hand_number and result.went_out is None and state.stock:
+            looped += 1
+            assert "SK-LOOP" in line["rules"], line["id"]
+    assert looped
+
+
 RULE_MISTAKES = {
     "S40-OPEN": ("scala40", "opening_threshold=41"),
     "S40-DRAW-STOCK": ("scala40", "discard_draw_to_open=true"),

@@ -154,7 +154,7 @@ def moves_rules(
     elif game.name == "skarney":
         found = _skarney_moves(state, verbs, texts, before)
     else:
-        found = _knock_moves(game, state, verbs, texts)
+        found = _knock_moves(game, state, verbs, texts, whole=barred)
     if not barred:
         return found
     return _ordered(dict.fromkeys([*found, *barred_rules(game, state)]))
@@ -179,6 +179,8 @@ def _scala40_moves(state: Any, verbs: set[str], texts: list[str], whole: bool = 
         found["S40-DRAW-STOCK"] = None
     if "take" in verbs:
         found["S40-DRAW-DISCARD" if opened else "S40-V-EARLYDISCARD"] = None
+        if not opened:  # taken to open with this turn: the opening's threshold decides
+            found["S40-OPEN"] = None
     if "upcard" in verbs:
         found["S40-V-UPCARD"] = None
     melds = [text for text in texts if text.startswith("meld ")]
@@ -255,7 +257,9 @@ def _wild_meld(text: str) -> bool:
     return all(word[:-1] == "2" or word == "JK" for word in words)
 
 
-def _knock_moves(game: Game, state: Any, verbs: set[str], texts: list[str]) -> list[str]:
+def _knock_moves(
+    game: Game, state: Any, verbs: set[str], texts: list[str], whole: bool = True
+) -> list[str]:
     prefix = rule_family(game)
     found: dict[str, None] = {"LC-BASE": None} if game.name == "laconga" else {}
     found[f"{prefix}-TURN"] = None
@@ -279,7 +283,7 @@ def _knock_moves(game: Game, state: Any, verbs: set[str], texts: list[str]) -> l
             if text.startswith("close")
         ):
             found["CH-CHINCHON"] = None
-    if game.name == "laconga" and _close_capped(state, verbs):
+    if game.name == "laconga" and whole and _close_capped(state, verbs):
         found["LC-CLOSECAP"] = None
     if verbs & {"reenter", "retire"}:
         found["LC-REENGANCHE" if game.name == "laconga" else "CH-END"] = None
