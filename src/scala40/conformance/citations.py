@@ -185,7 +185,9 @@ def _scala40_moves(state: Any, verbs: set[str], texts: list[str], whole: bool = 
         found["S40-V-UPCARD"] = None
     melds = [text for text in texts if text.startswith("meld ")]
     if melds:
-        found["S40-AFTER-OPEN" if state.opened_at_turn_start else "S40-OPEN"] = None
+        # Melds after the opening, in its turn too, are S40-AFTER-OPEN's; before it, each
+        # listed is a start of an opening that reaches the threshold.
+        found["S40-AFTER-OPEN" if opened else "S40-OPEN"] = None
         if any(text.count("JK") > 1 for text in melds):
             found["S40-V-MULTIJOKER"] = None
         elif any("JK" in text for text in melds):

@@ -263,7 +263,8 @@ def barred_moves(state: StateRecord) -> dict[str, tuple[str, ...]]:
 
     * a take of the discard: the refusal of :func:`~.conditions.take_discard_refusal`,
       else the card's use this turn (S40-DRAW-DISCARD; for a player who has not opened,
-      S40-V-EARLYDISCARD and the opening's threshold, S40-OPEN);
+      S40-V-EARLYDISCARD, and the opening's threshold, S40-OPEN, where a lower one would
+      let him take it);
     * the turned-up card: :func:`~.conditions.upcard_refusal` (S40-V-UPCARD);
     * a meld of a player who has not opened, the hand holding one: S40-OPEN;
     * a lay-off of a player who has not opened, a card of the hand fitting a table meld:
@@ -282,7 +283,15 @@ def barred_moves(state: StateRecord) -> dict[str, tuple[str, ...]]:
             elif state.opened[player]:
                 found["take"] = ("S40-DRAW-DISCARD",)
             else:
-                found["take"] = ("S40-V-EARLYDISCARD", "S40-OPEN")
+                # No opening this turn holds the card: the threshold keeps it off where a
+                # lower one would not.
+                lifted = state.copy_with(rules=state.rules.replace(opening_threshold=0))
+                listed_lifted = {type(move) for move in generate(lifted)}
+                found["take"] = (
+                    ("S40-V-EARLYDISCARD", "S40-OPEN")
+                    if kinds.TakeDiscard in listed_lifted
+                    else ("S40-V-EARLYDISCARD",)
+                )
         if state.rules.first_player_takes_upcard and kinds.TakeUpcard not in listed:
             refusal = upcard_refusal(state)
             found["upcard"] = (refusal[0] if refusal is not None else "S40-V-UPCARD",)
