@@ -15,7 +15,7 @@ A line is read as an engine must answer it:
   (:func:`scala40.conformance.corpus.rule_ids`), then those of the kinds of the legal
   moves the runner asks beside it;
 * a group that is **not a meld** cites the rules the meld engine's refusal names: those
-  of the condition the group breaks (:attr:`scala40.MeldRules.cites`: a set's rule, a
+  of the condition the group breaks (:attr:`scala40.melds.MeldRules.cites`: a set's rule, a
   sequence's, a variant's limit);
 * a **meld**'s readings are decided by the rule of each kind of meld read (a sequence,
   a set, a meld of wild cards, a Rumino), by the wild-card rule where a wild card is in

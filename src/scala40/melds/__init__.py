@@ -329,7 +329,7 @@ class MeldRules:
         repr=False,
         kw_only=True,
     )
-    """The IDs of the rules that make each condition (:data:`MELD_CONDITIONS`), which a
+    """The IDs of the rules that make each condition (:data:`~scala40.melds.MELD_CONDITIONS`), which a
     refusal of :func:`check_meld` cites after its reason: a ruleset's meld rules name its
     game's rules (a sequence longer than Scala 40's ``classic`` allows cites S40-V-SPLIT);
     a condition not named cites nothing. Kept as sorted ``(condition, rule IDs)`` pairs;
@@ -399,7 +399,7 @@ class MeldRules:
         return self
 
     def rules_of(self, condition: str) -> tuple[str, ...]:
-        """The IDs of the rules that make ``condition`` (one of :data:`MELD_CONDITIONS`),
+        """The IDs of the rules that make ``condition`` (one of :data:`~scala40.melds.MELD_CONDITIONS`),
         as :attr:`cites` names them: none for a condition it does not name.
 
         >>> from scala40 import load_game
