@@ -1011,3 +1011,21 @@ def test_a_set_takes_the_ace_of_coins_once_as_a_wild_card_ch_deck() -> None:
 def test_extra_wild_cards_are_validated() -> None:
     with pytest.raises(InvalidMeldError, match="extra_wilds"):
         MeldRules(extra_wilds={JOKER})
+
+
+def test_a_refusal_cites_the_rule_of_the_condition_the_cards_break() -> None:
+    """Each condition cites what the meld rules name for it (MeldRules.cites): Scala 40's
+    by default, a game's own from its ruleset, none where the rules name none; anything
+    but a mapping of the conditions to rule IDs is refused."""
+    assert MeldRules().rules_of("sequence-max") == ("S40-V-SPLIT",)
+    assert MeldRules(max_wilds=2).rules_of("wilds") == ("S40-V-MULTIJOKER",)
+    assert MeldRules(cites={}).rules_of("set") == ()
+    with pytest.raises(InvalidMeldError) as info:
+        check_meld("9H 9C 9C", MeldRules(cites={"set": ["X-ONE", "X-TWO"]}))
+    assert str(info.value).endswith("set has two ♣ (X-ONE, X-TWO)")
+    with pytest.raises(InvalidMeldError) as info:
+        check_meld("9H 9C 9C", MeldRules(cites={}))
+    assert str(info.value).endswith("set has two ♣")
+    for bad in ({"nope": ["X"]}, {"set": 5}, 7, {"set": [1]}):
+        with pytest.raises(InvalidMeldError, match="cites must map conditions"):
+            MeldRules(cites=bad)  # type: ignore[arg-type]
