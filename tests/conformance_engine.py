@@ -9,7 +9,10 @@ meld a meld); ``match`` (says every match goes on); ``deal`` (answers a deal wit
 stock's top card first); ``skip-all`` (skips every request); ``escapes`` (answers every meld with its
 verdict and a reading full of terminal escapes); ``garbage`` (answers a line that is not
 JSON); ``deep`` (answers JSON nested 100,000 deep); ``silent`` (answers nothing);
-``exit`` (exits at the first request, saying why on its standard error).
+``exit`` (exits at the first request, saying why on its standard error); and a rule's
+mistake, ``rule:GAME:OPTION=VALUE`` (answers every request of GAME as the library does
+under the request's rules with OPTION set to VALUE, a JSON value: an opening threshold of
+41, a close limit of 6, no contract...).
 """
 
 from __future__ import annotations
@@ -29,13 +32,41 @@ from scala40.perft import canonical_moves, perft
 from scala40.texts import text_of
 
 
+def _reading(game: Any, meld: Any) -> dict[str, Any]:
+    """A meld as an engine answers it: its text, and its value where the game gives one
+    (Scala 40's meld value, Skarney's points; none in the knock games)."""
+    reading: dict[str, Any] = {"meld": text_of(game).meld(meld, False)}
+    if game.name == "scala40":
+        reading["value"] = text_of(game).meld_value(meld)
+    elif game.name == "skarney":
+        reading["value"] = text_of(game).meld_points(meld)
+    return reading
+
+
+def _mistaken(request: dict[str, Any], plant: str) -> Any:
+    """The request's rules with the planted rule's mistake, or ``None`` where the plant
+    is no rule's or the request not of its game."""
+    if not plant.startswith("rule:"):
+        return None
+    game, change = plant.removeprefix("rule:").split(":", 1)
+    if request["game"] != game:
+        return None
+    option, value = change.split("=", 1)
+    rules = corpus_rulesets(game)[request["ruleset"]]
+    return rules.replace(**{option: json.loads(value)})
+
+
 def _answer(request: dict[str, Any], plant: str) -> dict[str, Any]:
+    mistaken = _mistaken(request, plant)
+    if mistaken is not None and "position" in request:
+        state = position_from_text(request["position"])
+        request = {**request, "state": state.copy_with(rules=mistaken)}
     op = request["op"]
     if op == "meld":
         game = load_game(request["game"])
-        rules: Any = game.ruleset_type.preset(request["preset"])
+        rules: Any = mistaken or corpus_rulesets(game)[request["ruleset"]]
         readings = [
-            {"meld": text_of(game).meld(meld, False), "value": text_of(game).meld_value(meld)}
+            _reading(game, meld)
             for meld in meld_interpretations(as_cards(request["cards"]), rules.meld_rules)
         ]
         verdict = {0: "not a meld", 1: "meld"}.get(len(readings), "ambiguous")
@@ -47,13 +78,13 @@ def _answer(request: dict[str, Any], plant: str) -> dict[str, Any]:
         return {"verdict": verdict, "readings": readings}
     if op == "deal":
         game = load_game(request["game"])
-        rules = corpus_rulesets(game)[request["ruleset"]]
+        rules = mistaken or corpus_rulesets(game)[request["ruleset"]]
         answer = deal_answer(game, rules, request["players"], request["dealer"], request["deck"])
         answer.pop("reason", None)
         if plant == "deal" and "stock" in answer:
             answer["stock"] = " ".join(reversed(answer["stock"].split()))
         return answer
-    state = position_from_text(request["position"])
+    state = request.get("state") or position_from_text(request["position"])
     if op == "moves":
         moves = [str(move) for move in canonical_moves(state)]
         return {"moves": moves[:-1] if plant == "drop-move" else moves}
@@ -65,6 +96,11 @@ def _answer(request: dict[str, Any], plant: str) -> dict[str, Any]:
         except Scala40Error:
             return {"skip": True}
         return {"legal": plant != "refuse-all"}
+    if op in ("score", "match") and mistaken is not None:
+        try:
+            state.apply(request["move"])
+        except Scala40Error:  # the move is no legal move under the mistaken rules
+            return {"points": None} if op == "score" else {"over": None}
     if op == "score":
         after = state.apply(request["move"])
         points = list(after.last_hand.points)

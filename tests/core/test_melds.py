@@ -81,9 +81,9 @@ def test_set_with_two_cards_of_one_suit_is_invalid_s40_set() -> None:
     # S40-SET: ♥9-♣9-♣9 is not a set (000).
     assert not is_meld("9H 9C 9C")
     assert meld_interpretations("♥9 ♣9 ♣9") == ()
-    with pytest.raises(InvalidMeldError, match="set has two ♣") as info:
+    with pytest.raises(InvalidMeldError, match=r"set has two ♣ \(S40-SET\)") as info:
         check_meld("9H 9C 9C")
-    assert str(info.value) == "9H 9C 9C is not a meld: set has two ♣"
+    assert str(info.value) == "9H 9C 9C is not a meld: set has two ♣ (S40-SET)"
 
 
 def test_set_has_at_most_four_cards_s40_set() -> None:
@@ -120,7 +120,7 @@ def test_king_ace_two_goes_around_the_corner_s40_seq() -> None:
         assert not is_meld(text), text
     with pytest.raises(InvalidMeldError) as info:
         check_meld("KS AS 2S")
-    assert str(info.value) == "KS AS 2S is not a meld: K-A-2 goes around the corner"
+    assert str(info.value) == "KS AS 2S is not a meld: K-A-2 goes around the corner (S40-SEQ)"
 
 
 def test_whole_suit_plus_a_joker_is_a_fourteen_card_sequence_s40_seq() -> None:
@@ -265,7 +265,7 @@ def test_joker_next_to_a_natural_ace_s40_joker() -> None:
 def test_two_jokers_in_one_meld_are_invalid_by_default_s40_joker() -> None:
     for text in ("JK 5S JK 7S 8S", "7S 7H JK JK", "JK 5S 6S 7S JK"):
         assert not is_meld(text)
-        with pytest.raises(InvalidMeldError, match="two jokers in one meld"):
+        with pytest.raises(InvalidMeldError, match=r"two jokers in one meld \(S40-JOKER\)"):
             check_meld(text)
 
 
@@ -397,7 +397,7 @@ def test_multijoker_rules_allow_jokers_while_naturals_outnumber_them_s40_v_multi
         check_meld("JK 5S JK", MULTIJOKER)
     assert str(info.value) == (
         "JK 5S JK is not a meld: a meld must hold more natural cards than wild cards by at "
-        "least 1, got 1 natural and 2 wild"
+        "least 1, got 1 natural and 2 wild (S40-V-MULTIJOKER)"
     )
     assert not is_meld("JK JK 5S 6S", MULTIJOKER)  # as many jokers as naturals
     assert is_meld("JK JK 5S 6S 7S", MULTIJOKER)
@@ -437,7 +437,8 @@ def test_split_rules_refuse_sequences_longer_than_five_s40_v_split() -> None:
     with pytest.raises(InvalidMeldError) as info:
         check_meld("3S 4S 5S 6S 7S 8S", SPLIT)
     assert (
-        str(info.value) == "3S 4S 5S 6S 7S 8S is not a meld: a sequence has at most 5 cards, got 6"
+        str(info.value)
+        == "3S 4S 5S 6S 7S 8S is not a meld: a sequence has at most 5 cards, got 6 (S40-V-SPLIT)"
     )
     assert not is_meld("3S 4S JK 6S 7S 8S", SPLIT)
     five = check_meld("3S 4S 5S 6S 7S", SPLIT)
@@ -735,27 +736,30 @@ def test_swap_in_a_multijoker_meld_s40_swap_s40_v_multijoker() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("7S 8S", "7S 8S is not a meld: a meld needs at least 3 cards, got 2"),
-        ("", "an empty card list is not a meld: a meld needs at least 3 cards, got 0"),
-        ("JK JK JK", "JK JK JK is not a meld: a meld needs at least one natural card"),
+        ("7S 8S", "7S 8S is not a meld: a meld needs at least 3 cards, got 2 (S40-SEQ, S40-SET)"),
+        (
+            "",
+            "an empty card list is not a meld: a meld needs at least 3 cards, got 0 (S40-SEQ, S40-SET)",
+        ),
+        ("JK JK JK", "JK JK JK is not a meld: a meld needs at least one natural card (S40-JOKER)"),
         (
             "7S 8H 9D",
             "7S 8H 9D is not a meld: the natural cards are neither all of one rank (a set) "
-            "nor all of one suit (a sequence)",
+            "nor all of one suit (a sequence) (S40-SEQ, S40-SET)",
         ),
         (
             "7S 9S JS",
             "7S 9S JS is not a meld: the cards are not consecutive: the gaps need 2 wild "
-            "cards, the meld has 0",
+            "cards, the meld has 0 (S40-SEQ)",
         ),
         (
             "7S JK 10S",
             "7S JK 10S is not a meld: the cards are not consecutive: the gaps need 2 wild "
-            "cards, the meld has 1",
+            "cards, the meld has 1 (S40-SEQ)",
         ),
-        ("KS AS 2S", "KS AS 2S is not a meld: K-A-2 goes around the corner"),
-        ("9H 9C 9C", "9H 9C 9C is not a meld: set has two ♣"),
-        ("7S 7H JK JK", "7S 7H JK JK is not a meld: two jokers in one meld"),
+        ("KS AS 2S", "KS AS 2S is not a meld: K-A-2 goes around the corner (S40-SEQ)"),
+        ("9H 9C 9C", "9H 9C 9C is not a meld: set has two ♣ (S40-SET)"),
+        ("7S 7H JK JK", "7S 7H JK JK is not a meld: two jokers in one meld (S40-JOKER)"),
     ],
 )
 def test_error_messages_say_why(text: str, message: str) -> None:
@@ -1010,3 +1014,21 @@ def test_a_set_takes_the_ace_of_coins_once_as_a_wild_card_ch_deck() -> None:
 def test_extra_wild_cards_are_validated() -> None:
     with pytest.raises(InvalidMeldError, match="extra_wilds"):
         MeldRules(extra_wilds={JOKER})
+
+
+def test_a_refusal_cites_the_rule_of_the_condition_the_cards_break() -> None:
+    """Each condition cites what the meld rules name for it (MeldRules.cites): Scala 40's
+    by default, a game's own from its ruleset, none where the rules name none; anything
+    but a mapping of the conditions to rule IDs is refused."""
+    assert MeldRules().rules_of("sequence-max") == ("S40-V-SPLIT",)
+    assert MeldRules(max_wilds=2).rules_of("wilds") == ("S40-V-MULTIJOKER",)
+    assert MeldRules(cites={}).rules_of("set") == ()
+    with pytest.raises(InvalidMeldError) as info:
+        check_meld("9H 9C 9C", MeldRules(cites={"set": ["X-ONE", "X-TWO"]}))
+    assert str(info.value).endswith("set has two ♣ (X-ONE, X-TWO)")
+    with pytest.raises(InvalidMeldError) as info:
+        check_meld("9H 9C 9C", MeldRules(cites={}))
+    assert str(info.value).endswith("set has two ♣")
+    for bad in ({"nope": ["X"]}, {"set": 5}, 7, {"set": [1]}):
+        with pytest.raises(InvalidMeldError, match="cites must map conditions"):
+            MeldRules(cites=bad)  # type: ignore[arg-type]

@@ -125,13 +125,13 @@ def test_check_invalid_meld_after_checking_all(capsys: CaptureFixture) -> None:
     # S40-SEQ: K-A-2 is not a sequence; S40-SET: two clubs in a set.
     code, out, err = run(capsys, "check", "KS AS 2S", "5D 5H 5S", "9H 9C 9C")
     assert code == 1
-    assert "meld 1: KS AS 2S\n  not a meld: K-A-2 goes around the corner\n" in out
+    assert "meld 1: KS AS 2S\n  not a meld: K-A-2 goes around the corner (S40-SEQ)\n" in out
     assert "meld 2: 5D 5H 5S\n  set of 5s: 5S 5H 5D\n" in out
-    assert "meld 3: 9H 9C 9C\n  not a meld: set has two ♣\n" in out
+    assert "meld 3: 9H 9C 9C\n  not a meld: set has two ♣ (S40-SET)\n" in out
     assert "total value" not in out
     assert error_lines(err) == [
-        "error: meld 1: KS AS 2S is not a meld: K-A-2 goes around the corner",
-        "error: meld 3: 9H 9C 9C is not a meld: set has two ♣",
+        "error: meld 1: KS AS 2S is not a meld: K-A-2 goes around the corner (S40-SEQ)",
+        "error: meld 3: 9H 9C 9C is not a meld: set has two ♣ (S40-SET)",
     ]
 
 
@@ -139,7 +139,9 @@ def test_check_two_jokers(capsys: CaptureFixture) -> None:
     # S40-JOKER: at most one joker per meld.
     code, _, err = run(capsys, "check", "JK JK 5S")
     assert code == 1
-    assert error_lines(err) == ["error: meld 1: JK JK 5S is not a meld: two jokers in one meld"]
+    assert error_lines(err) == [
+        "error: meld 1: JK JK 5S is not a meld: two jokers in one meld (S40-JOKER)"
+    ]
 
 
 def test_check_bad_card_is_a_usage_error(capsys: CaptureFixture) -> None:
@@ -210,7 +212,7 @@ def test_check_classic_rules_limit_sequences(capsys: CaptureFixture) -> None:
     code, _, err = run(capsys, "check", "5S 6S 7S 8S 9S 10S", "--rules", "classic")
     assert code == 1
     assert error_lines(err) == [
-        "error: meld 1: 5S 6S 7S 8S 9S 10S is not a meld: a sequence has at most 5 cards, got 6"
+        "error: meld 1: 5S 6S 7S 8S 9S 10S is not a meld: a sequence has at most 5 cards, got 6 (S40-V-SPLIT)"
     ]
     code, out, _ = run(capsys, "check", "5S 6S 7S 8S 9S", "--rules", "classic")
     assert code == 0

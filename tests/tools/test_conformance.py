@@ -34,14 +34,15 @@ from scala40.conformance import (
     run_engine,
     shipped_manifest,
 )
-from scala40.conformance.corpus import corpus_rulesets
+from scala40.conformance.corpus import corpus_rulesets, rule_ids
+from scala40.conformance.runner import request_for
 from scala40.errors import IllegalMoveError, InvalidValueError, Scala40Error
 from scala40.game import game_names, load_game, position_from_text
 from scala40.melds import meld_interpretations
 from scala40.perft import canonical_moves, perft_divide
 from scala40.schemas import protocol_schema
 from scala40.texts import text_of
-from tests.protocol.cases import one_game_by_default
+from tests.protocol.cases import one_by_default, one_game_by_default
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -160,7 +161,10 @@ def _check_line(line: dict[str, Any]) -> None:
     elif section == "refusal":
         with pytest.raises(IllegalMoveError) as refused:
             state.apply(line["move"])
-        assert all(rule in str(refused.value) for rule in line["rules"] if rule != "LC-BASE")
+        # The rules its reason names come first, then those of the legal moves asked
+        # beside it (their kinds' rules).
+        named = rule_ids(str(refused.value))
+        assert line["rules"][: len(named)] == named, line["id"]
     elif section == "score":
         assert list(state.apply(line["move"]).last_hand.points) == line["points"]
     elif section == "match":
@@ -275,6 +279,85 @@ def test_a_planted_disagreement_is_reported_with_its_position_and_rules(
         assert item.expected != item.got
         assert item.id in item.text()
         assert where in item.text()
+
+
+def _changelog_unreleased() -> str:
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    return " ".join(text.split("## [Unreleased]", 1)[1].split("\n## [", 1)[0].split())
+
+
+def test_each_line_cites_the_rule_that_decides_it() -> None:
+    """The figures the changelog gives, held: La Conga's groups that are no meld cite
+    Chinchón's meld rule (never LC-BASE alone); a Scala 40 group cites S40-JOKER only
+    where it breaks the limit of jokers, and each group too long for ``classic``
+    S40-V-SPLIT alone; a single hand's score cites S40-V-SINGLE; a Skarney hand ended by
+    the turn limit cites SK-LOOP."""
+    said = _changelog_unreleased()
+    conga = [
+        line
+        for line in _lines("laconga")
+        if line["section"] == "meld" and line["verdict"] == "not a meld"
+    ]
+    assert f"La Conga's {len(conga):,} cite CH-MELDS" in said
+    assert all(line["rules"] == ["CH-MELDS"] for line in conga)
+    groups = [
+        line
+        for line in _lines("scala40")
+        if line["section"] == "meld" and line["verdict"] == "not a meld"
+    ]
+    jokers = [line for line in groups if "S40-JOKER" in line["rules"]]
+    assert jokers
+    assert all("joker" in line["reason"] or "natural card" in line["reason"] for line in jokers)
+    long = [line for line in groups if line["rules"] == ["S40-V-SPLIT"]]
+    assert [line for line in groups if "at most 5 cards" in line["reason"]] == long
+    assert {line["preset"] for line in long} == {"classic"}
+    assert f"the {len(long)} sequences too long for `classic` S40-V-SPLIT" in said
+    single = [
+        line
+        for line in _lines("scala40")
+        if line["section"] in ("score", "match") and "match_format=single" in line["ruleset"]
+    ]
+    assert single
+    assert all("S40-V-SINGLE" in line["rules"] for line in single)
+    looped = 0
+    for line in _lines("skarney"):
+        if line["section"] not in ("score", "match"):
+            continue
+        state = position_from_text(line["position"])
+        result = state.apply(line["move"]).last_hand
+        if result.hand_number == state.hand_number and result.went_out is None and state.stock:
+            looped += 1
+            assert "SK-LOOP" in line["rules"], line["id"]
+    assert looped
+
+
+RULE_MISTAKES = {
+    "S40-OPEN": ("scala40", "opening_threshold=41"),
+    "S40-DRAW-STOCK": ("scala40", "discard_draw_to_open=true"),
+    "S40-FIRST-ROUND": ("scala40", "close_on_first_turn=true"),
+    "S40-V-SPLIT": ("scala40", "split_sequences=false"),
+    "SK-CONTRACT": ("skarney", "contract=false"),
+    "RU-KNOCK": ("rumino", "knock_limit=8"),
+    "CH-CLOSE": ("chinchon", "close_limit=6"),
+    "LC-CLOSECAP": ("laconga", "close_cap=false"),
+}
+"""A mistake planted in an engine for a rule of each family (the opening, the take, the
+close, a variant's meld limit, the contract, the knock, the close limit and its cap): the
+engine answers as the library does with one option of the request's rules changed."""
+
+
+@pytest.mark.parametrize("rule", one_by_default(RULE_MISTAKES, "RU-KNOCK"))
+def test_a_rule_s_mistake_is_named_on_every_line_it_breaks(rule: str) -> None:
+    """Every line an engine with the rule's mistake answers otherwise cites the rule:
+    those where the rule keeps a kind of move off the list (no opening, no take, no
+    close, no knock, no contract's meld) as well as those where it lets one on, and the
+    perft counts of positions that reach it (the soak plants every family's, the default
+    run one)."""
+    game, change = RULE_MISTAKES[rule]
+    report = run_engine(_engine(f"rule:{game}:{change}"), _lines(game), timeout=60)
+    assert report.disagreements, rule
+    missed = [item.id for item in report.disagreements if rule not in item.rules]
+    assert missed == [], (rule, missed)
 
 
 @pytest.mark.parametrize(
@@ -408,6 +491,66 @@ def test_the_json_output_ends_with_the_summary_as_data(
     assert {(item["expected_words"], item["got_words"]) for item in wrong} == {
         ("legal", "illegal")
     }
+
+
+def test_the_library_s_reason_is_shown_beside_a_disagreement(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine that judges every move legal disagrees on each refusal: the runner shows
+    the reason the line holds beside it, as text and as data (none beside a legal move
+    asked, whose refusal reason is not its own)."""
+    monkeypatch.chdir(ROOT)
+    argv = ["conformance", "--engine", _engine("allow"), "--game", "rumino", "--preset",
+            "catsatcards", "--sections", "refusal"]  # fmt: skip
+    refusals = {
+        line["id"]: line
+        for line in _lines("rumino", "catsatcards")
+        if line["section"] == "refusal"
+    }
+    assert main(argv) == 1
+    printed = capsys.readouterr().out
+    for line in refusals.values():
+        assert f"  expected: illegal\n  got:      legal\n  reason:   {line['reason']}\n" in printed
+    assert main([*argv, "--json"]) == 1
+    *wrong, _ = [json.loads(text) for text in capsys.readouterr().out.splitlines()]
+    assert len(wrong) == len(refusals)
+    assert all(item["reason"] == refusals[item["id"]]["reason"] for item in wrong)
+
+
+@pytest.mark.parametrize(
+    ("argv", "error", "code"),
+    [
+        (["--engine", "", "--game", "chinchon"], "InvalidValueError", 1),
+        (["--engine", "/nonexistent/engine", "--game", "chinchon"], "EngineError", 1),
+        (["--engine", "x", "--game", "nope"], "usage", 2),
+        (["--engine", "x", "--game", "rumino", "--preset", "nope"], "usage", 2),
+    ],
+)
+def test_under_json_an_error_is_a_json_object(
+    capsys: pytest.CaptureFixture[str], argv: list[str], error: str, code: int
+) -> None:
+    assert main(["conformance", *argv, "--json"]) == code
+    said = capsys.readouterr()
+    assert said.err == ""
+    answer = json.loads(said.out)
+    assert answer["error"] == error
+    assert answer["passed"] is False
+    assert answer["reason"]
+
+
+def test_the_help_names_every_request_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", "--help"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "(deal, moves, judge, meld, score, match, perft)" in said
+    # Each section's request is one of them (a refusal line asks "judge").
+    assert {request_for_section(section) for section in SECTIONS} == {
+        "deal", "moves", "judge", "meld", "score", "match", "perft"
+    }  # fmt: skip
+
+
+def request_for_section(section: str) -> str:
+    line = next(line for line in LINES if line["section"] == section)
+    return str(request_for(line)["op"])
 
 
 def test_a_preset_the_corpus_has_not_is_refused_with_those_it_has(

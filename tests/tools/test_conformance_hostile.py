@@ -260,8 +260,11 @@ def test_an_engines_text_reaches_the_terminal_escaped(
     assert not any(control in out for control in TERMINAL_CONTROLS), out[:2000]
     assert "\\x1b[2J" in out
     disagreements = [line for line in out.splitlines() if line.startswith("scala40/")]
-    # Each disagreement is its four lines: the line's ID, the cards, the two answers.
-    assert len(out.splitlines()) == 4 * len(disagreements) + 1
+    reasons = [line for line in out.splitlines() if line.startswith("  reason:   ")]
+    # Each disagreement is its four lines: the line's ID, the cards, the two answers; and
+    # the library's reason where the line holds one (a group that is not a meld).
+    assert reasons
+    assert len(out.splitlines()) == 4 * len(disagreements) + len(reasons) + 1
     code, out, _ = run(capsys, monkeypatch, [*argv, "--json"])
     assert code == 1
     for text in out.splitlines():

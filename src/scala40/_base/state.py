@@ -493,6 +493,24 @@ class StateBase(Generic[M, V]):
         """
         return LegalMoves(self._legal_tuple, self._legal)
 
+    def barred_moves(self) -> Mapping[str, tuple[str, ...]]:
+        """For each kind of move this position's phase allows but its legal moves hold
+        none of (an opening, a take of the discard, a lay-off, a knock, a close, a
+        contract's meld...), the IDs of the rules whose conditions keep it off, read from
+        the predicates the game's move generator asks. Asked apart from
+        :meth:`legal_moves`, which pays nothing for it; the conformance corpus cites them
+        beside a position's moves. Empty where the game names none.
+
+        >>> from scala40.games.rumino import new_game
+        >>> dict(new_game(players=2, seed=4).barred_moves())
+        {'knock': ('RU-KNOCK',)}
+        """
+        return type(self)._barred_moves(self)  # through the class, as _generate
+
+    def _barred_moves(self) -> Mapping[str, tuple[str, ...]]:
+        """The game's hook for :meth:`barred_moves`: by default it names none."""
+        return {}
+
     def _legal_tuple(self) -> tuple[M, ...]:
         moves = self._legal
         if moves is None:

@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from scala40.cli.common import add_number_option, print_json
-from scala40.commands import EXIT_INVALID, EXIT_OK, Command, CommandError, UsageError
+from scala40.commands import EXIT_INVALID, EXIT_OK, EXIT_USAGE, Command, CommandError, UsageError
 from scala40.conformance import (
     SECTIONS,
     Report,
@@ -28,6 +28,7 @@ from scala40.conformance import (
     write_corpus,
 )
 from scala40.conformance._text import printable
+from scala40.errors import Scala40Error
 from scala40.game import BUILTIN_GAMES, game_names
 
 __all__ = ["CONFORMANCE_COMMAND", "CORPUS_COMMAND"]
@@ -105,7 +106,8 @@ def _configure_conformance(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json",
         action="store_true",
-        help="each disagreement as one JSON object a line, then the summary as one",
+        help="each disagreement as one JSON object a line, then the summary as one (an "
+        "error as one object: its error, reason and passed false)",
     )
 
 
@@ -165,6 +167,25 @@ def _corpus(args: argparse.Namespace) -> tuple[dict[str, str], str | None]:
 
 
 def _run_conformance(args: argparse.Namespace) -> int:
+    if not args.json:
+        return _conformance(args)
+    # Under --json every error is a JSON object too, on standard output, with the exit
+    # code it has without it.
+    try:
+        return _conformance(args)
+    except UsageError as error:
+        print_json({"error": "usage", "reason": printable(str(error), 2000), "passed": False})
+        return EXIT_USAGE
+    except CommandError as error:
+        print_json({"error": "command", "reason": printable(str(error), 2000), "passed": False})
+        return EXIT_INVALID
+    except Scala40Error as error:
+        name = type(error).__name__
+        print_json({"error": name, "reason": printable(str(error), 2000), "passed": False})
+        return EXIT_INVALID
+
+
+def _conformance(args: argparse.Namespace) -> int:
     if args.game is not None and args.game not in game_names():
         raise UsageError(
             f"--game: unknown game {printable(args.game, 40)!r}; known: {', '.join(game_names())}"
@@ -192,6 +213,7 @@ def _run_conformance(args: argparse.Namespace) -> int:
                     "got": item.got_answer,
                     "expected_words": item.expected,
                     "got_words": item.got,
+                    "reason": item.reason,
                 }
             )
         else:
@@ -233,11 +255,13 @@ CONFORMANCE_COMMAND = Command(
     summary="run another implementation over the conformance corpus and report differences",
     description="Run the engine COMMAND over the conformance corpus (this version's, made "
     "anew for the games asked, or --corpus: one that is not this version's is refused "
-    "unless --foreign-corpus), sending one JSON request a line on its standard input (moves, judge, meld, "
-    "score, perft) and reading one JSON answer a line on its standard output; print each answer that "
-    "differs from the library's with its position, the two answers and the IDs of the "
+    "unless --foreign-corpus), sending one JSON request a line on its standard input (deal, "
+    "moves, judge, meld, score, match, perft) and reading one JSON answer a line on its "
+    "standard output; print each answer that differs from the library's with its position, "
+    "the two answers, the library's reason where the line holds one and the IDs of the "
     "rules at stake, then a line a section. Exit code 0 when every answer agreed and "
-    "nothing was skipped, 1 otherwise (--allow-skip accepts skipped requests).",
+    "nothing was skipped, 1 otherwise (--allow-skip accepts skipped requests), 2 for a "
+    "usage error; with --json, an error too is one JSON object.",
     configure=_configure_conformance,
     run=_run_conformance,
     epilog="examples:\n"

@@ -4,24 +4,32 @@ no others, so that a disagreement names the rule at fault.
 
 A line is read as an engine must answer it:
 
-* a position's **moves** are decided by the turn's rule and by the rule of each kind of
+* a position's **moves** are decided by the turn's rule, by the rule of each kind of
   move listed (a draw from the stock, a take of the discard, an opening or a meld after
-  it, a lay-off of a wild card, a swap, a split, an offer, a close, a knock...), and by
-  a discard ban where it removes a card from the list;
-* a **refusal** and a group that is **not a meld** cite the rules the library's reason
-  names (:func:`scala40.conformance.corpus.rule_ids`);
+  it, a lay-off of a wild card, a swap, a split, an offer, a close, a knock...), by a
+  discard ban where it removes a card from the list, and by the rule that keeps each
+  kind of move the phase allows off the list (no opening, no take, no lay-off, no knock,
+  no close, no contract's meld), as the game's move generator names it
+  (a state's :meth:`~scala40.gamekit.StateBase.barred_moves`);
+* a **refusal** cites the rules the library's reason names
+  (:func:`scala40.conformance.corpus.rule_ids`), then those of the kinds of the legal
+  moves the runner asks beside it;
+* a group that is **not a meld** cites the rules the meld engine's refusal names: those
+  of the condition the group breaks (:attr:`scala40.melds.MeldRules.cites`: a set's rule, a
+  sequence's, a variant's limit);
 * a **meld**'s readings are decided by the rule of each kind of meld read (a sequence,
   a set, a meld of wild cards, a Rumino), by the wild-card rule where a wild card is in
   it, and by the rule of the value a reading carries, where the game gives melds one;
 * a hand's **score** is decided by how the hand ended (a close, a knock, gin, a
-  chinchón, a Rumino, a close with every card matched, a blocked hand) and by the
-  rules of the points counted (the values of the cards left, the lay-offs, the variants
-  that change them);
+  chinchón, a Rumino, a close with every card matched, a blocked hand, Skarney's turn
+  limit) and by the rules of the points counted (the values of the cards left, the
+  lay-offs, the variants that change them; Scala 40's single hand, which counts none);
 * what the **match** does after a hand is decided by the hand's score (above) and by
   how the game makes a match of its hands (elimination at a target and its variants,
   re-entry, a fixed number of hands, a game to the lowest total, a single hand);
-* a **perft** count is decided by the rules of the moves its position lists, and by the
-  rebuilding of the stock where the stock runs out within its depth.
+* a **perft** count is decided by the rules of the moves listed (and kept off) at every
+  position whose list it adds up, from the root to the depth's last level but one, and
+  by the rebuilding of the stock where the stock runs out within its depth.
 
 >>> from scala40.conformance.citations import meld_rules
 >>> from scala40.game import load_game
@@ -132,19 +140,35 @@ def _high_card_read(readings: Sequence[Any]) -> bool:
     return False
 
 
-def moves_rules(game: Game, state: Any, moves: Sequence[Any], before: Any = None) -> list[str]:
+def moves_rules(
+    game: Game, state: Any, moves: Sequence[Any], before: Any = None, *, barred: bool = True
+) -> list[str]:
     """The rules that decide a position's list of legal moves; ``before`` is the move
-    that led to the position, where known."""
+    that led to the position, where known. With ``barred`` false, only those of the
+    ``moves`` given (the legal moves a refusal line asks beside its refused move), not
+    those that keep other kinds of move off the list."""
     verbs = {_verb(move) for move in moves}
     texts = [str(move) for move in moves]
     if game.name == "scala40":
-        return _scala40_moves(state, verbs, texts)
-    if game.name == "skarney":
-        return _skarney_moves(state, verbs, texts, before)
-    return _knock_moves(game, state, verbs, texts)
+        found = _scala40_moves(state, verbs, texts, whole=barred)
+    elif game.name == "skarney":
+        found = _skarney_moves(state, verbs, texts, before)
+    else:
+        found = _knock_moves(game, state, verbs, texts, whole=barred)
+    if not barred:
+        return found
+    return _ordered(dict.fromkeys([*found, *barred_rules(game, state)]))
 
 
-def _scala40_moves(state: Any, verbs: set[str], texts: list[str]) -> list[str]:
+def barred_rules(game: Game, state: Any) -> list[str]:
+    """The rules that keep a kind of move off a position's list, as the game's move
+    generator reads them (a state's :meth:`~scala40.gamekit.StateBase.barred_moves`): an opening, a take, a
+    lay-off, a knock, a close, a contract's meld... that the phase allows and the
+    position's conditions do not."""
+    return [rule for rules in state.barred_moves().values() for rule in rules]
+
+
+def _scala40_moves(state: Any, verbs: set[str], texts: list[str], whole: bool = True) -> list[str]:
     rules = state.rules
     seat = state.current_player
     opened = bool(state.opened[seat]) if seat is not None else False
@@ -153,11 +177,15 @@ def _scala40_moves(state: Any, verbs: set[str], texts: list[str]) -> list[str]:
         found["S40-DRAW-STOCK"] = None
     if "take" in verbs:
         found["S40-DRAW-DISCARD" if opened else "S40-V-EARLYDISCARD"] = None
+        if not opened:  # taken to open with this turn: the opening's threshold decides
+            found["S40-OPEN"] = None
     if "upcard" in verbs:
         found["S40-V-UPCARD"] = None
     melds = [text for text in texts if text.startswith("meld ")]
     if melds:
-        found["S40-AFTER-OPEN" if state.opened_at_turn_start else "S40-OPEN"] = None
+        # Melds after the opening, in its turn too, are S40-AFTER-OPEN's; before it, each
+        # listed is a start of an opening that reaches the threshold.
+        found["S40-AFTER-OPEN" if opened else "S40-OPEN"] = None
         if any(text.count("JK") > 1 for text in melds):
             found["S40-V-MULTIJOKER"] = None
         elif any("JK" in text for text in melds):
@@ -171,7 +199,7 @@ def _scala40_moves(state: Any, verbs: set[str], texts: list[str]) -> list[str]:
     if "split" in verbs:
         found["S40-V-SPLIT"] = None
     discards = {text.split(" ", 1)[1] for text in texts if text.startswith("discard ")}
-    if discards and seat is not None:
+    if discards and seat is not None and whole:  # the discards the whole list leaves out
         missing = {_card_text(card) for card in state.hands[seat]} - discards
         if len(state.hands[seat]) == 1:
             found["S40-CLOSE"] = None
@@ -229,7 +257,9 @@ def _wild_meld(text: str) -> bool:
     return all(word[:-1] == "2" or word == "JK" for word in words)
 
 
-def _knock_moves(game: Game, state: Any, verbs: set[str], texts: list[str]) -> list[str]:
+def _knock_moves(
+    game: Game, state: Any, verbs: set[str], texts: list[str], whole: bool = True
+) -> list[str]:
     prefix = rule_family(game)
     found: dict[str, None] = {"LC-BASE": None} if game.name == "laconga" else {}
     found[f"{prefix}-TURN"] = None
@@ -253,7 +283,7 @@ def _knock_moves(game: Game, state: Any, verbs: set[str], texts: list[str]) -> l
             if text.startswith("close")
         ):
             found["CH-CHINCHON"] = None
-    if game.name == "laconga" and _close_capped(state, verbs):
+    if game.name == "laconga" and whole and _close_capped(state, verbs):
         found["LC-CLOSECAP"] = None
     if verbs & {"reenter", "retire"}:
         found["LC-REENGANCHE" if game.name == "laconga" else "CH-END"] = None
@@ -284,17 +314,19 @@ def score_rules(game: Game, state: Any, move: Any, after: Any, result: Any) -> l
     if game.name == "scala40":
         return _scala40_score(state, move, result)
     if game.name == "skarney":
-        return _skarney_score(result)
+        return _skarney_score(state, result)
     return _knock_score(game, state, result)
 
 
 def _scala40_score(state: Any, move: Any, result: Any) -> list[str]:
     rules = state.rules
+    if _value(rules.match_format) == "single":
+        # One hand, no totals: nobody scores, whoever closed and whatever is held.
+        ended = ["S40-CLOSE"] if result.closer is not None else _blocked(rules, state)
+        return [*ended, "S40-V-SINGLE"]
     if result.closer is None:
         # A blocked hand: nobody scores (S40-RESTOCK's Decision, S40-STALL's, the flip's).
-        if _value(_option(rules, "restock")) == "flip":
-            return ["S40-V-RESTOCK-FLIP"]
-        return ["S40-STALL" if len(state.discard) > 1 else "S40-RESTOCK"]
+        return _blocked(rules, state)
     found: dict[str, None] = {"S40-CLOSE": None, "S40-SCORE": None, "S40-HAND-VALUE": None}
     if _verb(move) == "meld":
         found["S40-V-NODISCARDCLOSE"] = None
@@ -324,10 +356,20 @@ def _scala40_score(state: Any, move: Any, result: Any) -> list[str]:
     return _ordered(found)
 
 
-def _skarney_score(result: Any) -> list[str]:
+def _blocked(rules: Any, state: Any) -> list[str]:
+    """The rule that ends a Scala 40 hand blocked (S40-RESTOCK's Decision, S40-STALL's,
+    the flip's)."""
+    if _value(_option(rules, "restock")) == "flip":
+        return ["S40-V-RESTOCK-FLIP"]
+    return ["S40-STALL" if len(state.discard) > 1 else "S40-RESTOCK"]
+
+
+def _skarney_score(state: Any, result: Any) -> list[str]:
+    # A hand nobody went out of with cards still in the pile ended at the turn limit.
+    end = ["SK-END", "SK-LOOP"] if result.went_out is None and state.stock else ["SK-END"]
     if result.void:
-        return ["SK-END", "SK-TIE"]
-    found: dict[str, None] = {"SK-END": None, "SK-SCORE-MELDS": None}
+        return [*end, "SK-TIE"]
+    found: dict[str, None] = dict.fromkeys([*end, "SK-SCORE-MELDS"])
     if any(points for points in result.hand_points):
         found["SK-SCORE-HAND"] = None
     if any(result.bonus):
@@ -358,8 +400,8 @@ def match_rules(game: Game, state: Any, move: Any, after: Any, result: Any) -> l
     if game.name == "scala40" and _value(rules.match_format) == "single":
         # No totals are kept: the closer wins, whatever the others hold (a blocked hand,
         # which nobody closed, by the rule that blocked it).
-        if result is not None and result.closer is None:
-            return [*score_rules(game, state, move, after, result), "S40-V-SINGLE"]
+        if result is not None:
+            return score_rules(game, state, move, after, result)
         return ["S40-CLOSE", "S40-V-SINGLE"]
     if result is not None:
         found.update(dict.fromkeys(score_rules(game, state, move, after, result)))
@@ -411,6 +453,14 @@ def perft_rules(game: Game, state: Any, moves: Sequence[Any], depth: int) -> lis
     """The rules that decide a perft count: those of the moves its position lists, and
     the stock's rebuilding where the stock runs out within the depth."""
     found = dict.fromkeys(moves_rules(game, state, moves))
+    # Every position whose list the count adds up (those above the depth's leaves):
+    # the rules of each decide the count as the root's do.
+    level = [state]
+    for _ in range(depth - 1):
+        level = [node.apply(move) for node in level for move in node.legal_moves()]
+        level = [node for node in level if not node.is_over]
+        for node in level:
+            found.update(dict.fromkeys(moves_rules(game, node, list(node.legal_moves()))))
     stock = getattr(state, "stock", ())
     if len(stock) < depth and game.name != "skarney":
         if game.name == "scala40":

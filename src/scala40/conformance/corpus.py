@@ -42,6 +42,7 @@ IDs the lines cite, and each file's lines and SHA-256.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import random
@@ -310,7 +311,12 @@ def _refusal_lines(
                     seen[key] = seen.get(key, 0) + 1
                     found += 1
                     yield {
-                        **_head(game, rules_text, "refusal", rules),
+                        **_head(
+                            game,
+                            rules_text,
+                            "refusal",
+                            _refusal_rules(game, state, written, rules),
+                        ),
                         "position": state.to_text(),
                         "move": written,
                         "reason": str(error),
@@ -319,6 +325,18 @@ def _refusal_lines(
                     continue
                 else:  # legal after all (a text that reads as a listed move)
                     continue
+
+
+def _refusal_rules(game: Game, state: Any, written: str, refused: list[str]) -> list[str]:
+    """The rules a refusal line cites: those its reason names (the refused move's), then
+    those of the legal moves the runner asks beside it (its neighbours in the canonical
+    order, :func:`~scala40.conformance.runner.legal_moves_asked`)."""
+    moves = canonical_moves(state)
+    texts = [str(move) for move in moves]
+    at = bisect.bisect_left(texts, written)
+    near = [move for move in moves[max(at - 1, 0) : at + 1] if str(move) != written]
+    beside = citations.moves_rules(game, state, near, barred=False) if near else []
+    return list(dict.fromkeys([*refused, *beside]))
 
 
 def _near_melds(rules: Any, rng: random.Random) -> Iterator[tuple[Card, ...]]:
@@ -397,10 +415,8 @@ def _meld_lines(game: Game, rules: Any, rules_text: str, count: int) -> Iterator
                 reason = str(error)
             else:  # pragma: no cover - a meld has a reading
                 raise AssertionError(f"{text} is a meld without a reading")
-            cited = rule_ids(reason)
-            if game.name == "laconga":
-                cited = list(dict.fromkeys(["LC-BASE", *cited]))
-            line = _head(game, rules_text, "meld", cited)
+            # The rules the meld engine's refusal names: those of the condition broken.
+            line = _head(game, rules_text, "meld", rule_ids(reason))
             line.update(cards=text, verdict="not a meld", reason=reason)
         made += 1
         yield line
@@ -530,8 +546,9 @@ def _built_refusals(
         try:
             state.apply(written)
         except IllegalMoveError as error:
+            cited = _refusal_rules(game, state, written, rule_ids(str(error)))
             yield {
-                **_head(game, rules_text, "refusal", rule_ids(str(error))),
+                **_head(game, rules_text, "refusal", cited),
                 "position": state.to_text(),
                 "move": written,
                 "reason": str(error),

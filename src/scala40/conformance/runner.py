@@ -1,7 +1,8 @@
 """The conformance runner: drive another implementation (an *engine*, any program that
 reads JSON lines on its standard input and answers one JSON line each on its standard
 output) over the corpus, and report every answer that differs from the library's, with
-its position, the two answers and the IDs of the rules at stake.
+its position, the two answers, the IDs of the rules at stake and the library's reason
+where the line holds one.
 
 The protocol: for each corpus line, the runner sends one request, an object with the
 line's ``id``, ``game``, ``preset`` and an ``op``:
@@ -104,13 +105,17 @@ class Disagreement:
     """The engine's answer as data, as it sent it: every text in it escaped
     (:func:`~scala40.conformance._text.printable`), long texts and lists cut
     (:func:`~scala40.conformance._text.bounded_data`)."""
+    reason: str | None = None
+    """The library's reason, where the line holds one (why a move is refused, why cards
+    are not a meld, why a deal is refused), escaped; ``None`` elsewhere."""
 
     def text(self) -> str:
         """The disagreement as the command line prints it."""
         rules = f" ({', '.join(self.rules)})" if self.rules else ""
+        reason = f"\n  reason:   {self.reason}" if self.reason is not None else ""
         return (
             f"{self.id}{rules}\n  {self.subject}\n  expected: {self.expected}\n"
-            f"  got:      {self.got}"
+            f"  got:      {self.got}{reason}"
         )
 
 
@@ -300,7 +305,7 @@ def _judged(
             return None if verdict is True else ("legal", said)
         if verdict is False:
             return None
-        return f"illegal: {printable(line['reason'], 300)}", said
+        return "illegal", said  # the reason goes beside (Disagreement.reason)
     if section == "meld":
         verdict = answer.get("verdict")
         expected = line["verdict"]
@@ -593,6 +598,12 @@ def run_engine(
                                 for name in _ANSWER_FIELDS[section]
                                 if name in answer
                             }
+                        ),
+                        # The reason is the refused move's, not a legal neighbour's.
+                        reason=(
+                            printable(str(line["reason"]), 400)
+                            if "reason" in line and legal is None
+                            else None
                         ),
                     )
                 )

@@ -16,13 +16,13 @@ knows its value, how it can be extended and which card frees its joker.
 >>> scala40.check_meld("KS AS 2S")
 Traceback (most recent call last):
 ...
-scala40.errors.InvalidMeldError: KS AS 2S is not a meld: K-A-2 goes around the corner
+scala40.errors.InvalidMeldError: KS AS 2S is not a meld: K-A-2 goes around the corner (S40-SEQ)
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import Any, ClassVar, Protocol, TypeAlias
 
@@ -54,6 +54,7 @@ from scala40.melds._text import (
     written_text,
 )
 from scala40.melds._words import (
+    MELD_CONDITIONS,
     cards_text,
     placed_card_text,
     rule_problems,
@@ -66,6 +67,7 @@ __all__ = [
     "MAX_CARD_VALUE",
     "MAX_MELD_CARDS",
     "MAX_READINGS",
+    "MELD_CONDITIONS",
     "STANDARD_RANK_VALUES",
     "Extension",
     "Meld",
@@ -153,6 +155,38 @@ def _int_frozenset(values: Iterable[int]) -> frozenset[int]:
     return values  # type: ignore[return-value]
 
 
+Cites: TypeAlias = tuple[tuple[str, tuple[str, ...]], ...]
+"""The rules each condition of meld rules cites (:attr:`MeldRules.cites`)."""
+
+
+def _scala40_cites(max_wilds: int | None) -> dict[str, tuple[str, ...]]:
+    """The rules of Scala 40 that make each condition of its meld rules (the defaults'):
+    the wild cards' limit is S40-JOKER's where it is one, S40-V-MULTIJOKER's otherwise."""
+    jokers = "S40-JOKER" if max_wilds == 1 else "S40-V-MULTIJOKER"
+    return {
+        "shape": ("S40-SEQ", "S40-SET"),
+        "set": ("S40-SET",),
+        "sequence": ("S40-SEQ",),
+        "sequence-max": ("S40-V-SPLIT",),
+        "wilds": (jokers,),
+        "natural-lead": ("S40-V-MULTIJOKER",),
+        "wild-meld": (jokers,),
+        "pack": ("S40-DECK",),
+    }
+
+
+def _cites(given: Mapping[str, Iterable[str]] | Cites) -> Cites:
+    """The rules each condition cites, as sorted pairs; anything but a mapping of the
+    conditions to lists of texts (or such pairs) is kept as given, for the checks to
+    name it."""
+    if isinstance(given, Mapping):
+        try:
+            return tuple(sorted((name, tuple(rules)) for name, rules in given.items()))
+        except TypeError:
+            pass
+    return given  # type: ignore[return-value]
+
+
 def _wild_cards(wild_ranks: frozenset[int], extra_wilds: frozenset[Card]) -> frozenset[Card]:
     ranks = {suit * 13 + rank - 1 for rank in wild_ranks for suit in range(4)}
     return frozenset({JOKER} | ranks | extra_wilds)
@@ -221,18 +255,20 @@ class MeldRules:
     >>> check_meld("JK 5S JK", rules)
     Traceback (most recent call last):
     ...
-    scala40.errors.InvalidMeldError: JK 5S JK is not a meld: a meld must hold more natural cards than wild cards by at least 1, got 1 natural and 2 wild
+    scala40.errors.InvalidMeldError: JK 5S JK is not a meld: a meld must hold more natural cards than wild cards by at least 1, got 1 natural and 2 wild (S40-V-MULTIJOKER)
 
     Skarney's wild 2s, sets of any suits and melds of wild cards only (SK-MELDS,
-    SK-WILDMELD):
+    SK-WILDMELD), the rule a refusal cites named for the condition it breaks
+    (:attr:`cites`):
 
-    >>> skarney = MeldRules(wild_ranks={2}, set_suits_distinct=False, wild_meld_min=3)
+    >>> skarney = MeldRules(wild_ranks={2}, set_suits_distinct=False, wild_meld_min=3,
+    ...                     cites={"wild-meld": ["SK-WILDMELD"]})
     >>> check_meld("2S 2H 2S", skarney).kind, check_meld("3S JK 3S 3D", skarney).kind
     (<MeldKind.WILD: 'wild'>, <MeldKind.SET: 'set'>)
     >>> check_meld("2S JK 2H", skarney)
     Traceback (most recent call last):
     ...
-    scala40.errors.InvalidMeldError: 2S JK 2H is not a meld: a meld of wild cards only holds one kind of them (jokers, or 2s)
+    scala40.errors.InvalidMeldError: 2S JK 2H is not a meld: a meld of wild cards only holds one kind of them (jokers, or 2s) (SK-WILDMELD)
 
     A single card may be wild, as the A♦ of some Chinchón rules (CH-DECK), here with the
     Spanish order (the jack follows the 7), the ace low only and never more wild cards
@@ -297,6 +333,26 @@ class MeldRules:
     """Wild cards may stand in a meld of :attr:`long_meld_size` cards (RU-RUMINO's
     ``rumino_jokers``); where they may not, it is a meld of natural cards only (cards the
     other sizes make a meld stay one, wild cards and all)."""
+    cites: Cites = attrs.field(
+        default=attrs.Factory(lambda rules: _scala40_cites(rules.max_wilds), takes_self=True),
+        converter=_cites,
+        repr=False,
+        kw_only=True,
+    )
+    """The IDs of the rules that make each condition (:data:`~scala40.melds.MELD_CONDITIONS`), which a
+    refusal of :func:`check_meld` cites after its reason: a ruleset's meld rules name its
+    game's rules (a sequence longer than Scala 40's ``classic`` allows cites S40-V-SPLIT);
+    a condition not named cites nothing. Kept as sorted ``(condition, rule IDs)`` pairs;
+    by default Scala 40's (the wild cards' limit S40-JOKER's where it is one,
+    S40-V-MULTIJOKER's otherwise).
+
+    >>> from scala40 import check_meld, load_game
+    >>> classic = load_game("scala40").ruleset_type.preset("classic")
+    >>> check_meld("3S 4S 5S 6S 7S 8S", classic)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidMeldError: 3S 4S 5S 6S 7S 8S is not a meld: a sequence has at most 5 cards, got 6 (S40-V-SPLIT)
+    """
 
     tables: MeldTables = attrs.field(init=False, repr=False, eq=False, hash=False)
     """The tables derived from these rules, for code that searches melds."""
@@ -351,6 +407,20 @@ class MeldRules:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> MeldRules:
         return self
+
+    def rules_of(self, condition: str) -> tuple[str, ...]:
+        """The IDs of the rules that make ``condition`` (one of :data:`~scala40.melds.MELD_CONDITIONS`),
+        as :attr:`cites` names them: none for a condition it does not name.
+
+        >>> from scala40 import load_game
+        >>> rules = load_game("scala40").ruleset_type.preset("official").meld_rules
+        >>> rules.rules_of("set"), rules.rules_of("shape")
+        (('S40-SET',), ('S40-SEQ', 'S40-SET'))
+        """
+        for name, rules in self.cites:
+            if name == condition:
+                return rules
+        return ()
 
     @property
     def wild_cards(self) -> frozenset[Card]:
@@ -974,7 +1044,7 @@ def check_meld(
     >>> check_meld("9H 9C 9C")                       # S40-SET
     Traceback (most recent call last):
     ...
-    scala40.errors.InvalidMeldError: 9H 9C 9C is not a meld: set has two ♣
+    scala40.errors.InvalidMeldError: 9H 9C 9C is not a meld: set has two ♣ (S40-SET)
     >>> check_meld("5D 5H 5S 5D", load_game("chinchon").ruleset_type.default())
     Traceback (most recent call last):
     ...
@@ -1007,8 +1077,11 @@ def check_meld(
         return found
     readings = meld_rules.readings(given)
     if not readings:
+        reason, condition = why_no_meld(given, meld_rules, MAX_MELD_CARDS)
+        cited = meld_rules.rules_of(condition)
         raise InvalidMeldError(
-            f"{cards_text(given)} is not a meld: {why_no_meld(given, meld_rules, MAX_MELD_CARDS)}"
+            f"{cards_text(given)} is not a meld: {reason}"
+            + (f" ({', '.join(cited)})" if cited else "")
         )
     by_suit = meld_rules.set_suits_distinct
     return cache.put(key, choose_reading(given, said, wanted, readings, wild, by_suit))

@@ -12,6 +12,7 @@ from scala40.cards import ACE, CARD_NAMES, JOKER, RANK_NAMES, RANK_OF, SUIT_OF, 
 from scala40.checks import describe, is_bool, is_int
 
 __all__ = [
+    "MELD_CONDITIONS",
     "cards_text",
     "placed_card_text",
     "rule_problems",
@@ -19,6 +20,25 @@ __all__ = [
     "why_not_added",
     "wild_kind",
 ]
+
+
+MELD_CONDITIONS = (
+    "shape",
+    "set",
+    "sequence",
+    "sequence-max",
+    "wilds",
+    "natural-lead",
+    "wild-meld",
+    "pack",
+)
+"""The conditions of meld rules a group of cards can break, as :func:`why_no_meld` names
+them: ``shape`` (the size or the make of every kind of meld: neither a set nor a
+sequence), ``set`` (a set's rank, size or suits), ``sequence`` (a sequence's suit,
+order, size, repeated rank or gaps), ``sequence-max`` (the longest sequence, where the
+rules set one), ``wilds`` (the most wild cards in a meld, a meld with no natural card),
+``natural-lead`` (more natural cards than wild ones), ``wild-meld`` (a meld of wild cards
+only) and ``pack`` (a rank the pack has not)."""
 
 
 def rule_problems(rules: Any, most: int, max_value: int) -> list[str]:
@@ -105,6 +125,22 @@ def rule_problems(rules: Any, most: int, max_value: int) -> list[str]:
             f"low_ace_value must be an integer from 0 to {max_value}, "
             f"got {describe(rules.low_ace_value)}"
         )
+    cites: object = rules.cites
+    if not (
+        isinstance(cites, tuple)
+        and all(
+            isinstance(pair, tuple)
+            and len(pair) == 2
+            and pair[0] in MELD_CONDITIONS
+            and isinstance(pair[1], tuple)
+            and all(isinstance(rule, str) for rule in pair[1])
+            for pair in cites
+        )
+    ):
+        problems.append(
+            f"cites must map conditions ({', '.join(MELD_CONDITIONS)}) to rule IDs, "
+            f"got {describe(cites)}"
+        )
     if not whole(rules.wild_value, 0, max_value, optional=True):
         problems.append(
             f"wild_value must be an integer from 0 to {max_value} or None, "
@@ -137,67 +173,77 @@ def placed_card_text(card: Card, represents: Card) -> str:
     return name
 
 
-def why_no_meld(cards: tuple[Card, ...], rules: Any, most: int) -> str:
+def why_no_meld(cards: tuple[Card, ...], rules: Any, most: int) -> tuple[str, str]:
     """Say, in words, why no reading of the cards is a valid meld under ``rules`` (meld
-    rules, read by their fields), a meld holding at most ``most`` cards."""
+    rules, read by their fields), a meld holding at most ``most`` cards, and which
+    condition of the rules the cards break (one of :data:`MELD_CONDITIONS`)."""
     wild_set = rules.tables.wild_cards
     wilds = [c for c in cards if c in wild_set]
     naturals = [c for c in cards if c not in wild_set]
     size = len(cards)
     if size > most:
-        return f"a meld holds at most {most} cards, got {size}"
+        return f"a meld holds at most {most} cards, got {size}", "shape"
     # A long meld (RU-MELDS' Rumino) is bound by no set or sequence size.
     long_size = size == rules.long_meld_size
     long = long_size and (rules.long_meld_wilds or not wilds)
     no_wilds = f", and a meld of {size} cards holds no wild card" if long_size else ""
     smallest = min(rules.set_min, rules.sequence_min)
     if size < smallest and not long_size:
-        return f"a meld needs at least {smallest} cards, got {size}"
+        return f"a meld needs at least {smallest} cards, got {size}", "shape"
     if not naturals:
         if rules.wild_meld_min is None:
-            return "a meld needs at least one natural card"
+            return "a meld needs at least one natural card", "wilds"
         if len({wild_kind(card) for card in wilds}) > 1:
-            return "a meld of wild cards only holds one kind of them (jokers, or 2s)"
+            return "a meld of wild cards only holds one kind of them (jokers, or 2s)", "wild-meld"
         if size < rules.wild_meld_min:
-            return f"a meld of wild cards needs at least {rules.wild_meld_min}, got {size}"
-        return f"a meld of wild cards holds at most {rules.wild_meld_max}, got {size}"
+            return (
+                f"a meld of wild cards needs at least {rules.wild_meld_min}, got {size}",
+                "wild-meld",
+            )
+        return f"a meld of wild cards holds at most {rules.wild_meld_max}, got {size}", "wild-meld"
     if rules.max_wilds is not None and len(wilds) > rules.max_wilds:
         if rules.max_wilds == 1 and all(c == JOKER for c in wilds):
-            return f"{len(wilds) if len(wilds) > 2 else 'two'} jokers in one meld"
-        return f"{len(wilds)} wild cards in one meld, at most {rules.max_wilds} allowed"
+            return f"{len(wilds) if len(wilds) > 2 else 'two'} jokers in one meld", "wilds"
+        return f"{len(wilds)} wild cards in one meld, at most {rules.max_wilds} allowed", "wilds"
     if rules.min_natural_lead is not None and len(naturals) - len(wilds) < rules.min_natural_lead:
         if rules.min_natural_lead == 0:
             need = "no more wild cards than natural ones"
         else:
             need = f"more natural cards than wild cards by at least {rules.min_natural_lead}"
-        return f"a meld must hold {need}, got {len(naturals)} natural and {len(wilds)} wild"
+        return (
+            f"a meld must hold {need}, got {len(naturals)} natural and {len(wilds)} wild",
+            "natural-lead",
+        )
     ranks = [RANK_OF[c] for c in naturals]
     suits = [SUIT_OF[c] for c in naturals]
     if any(rank not in rules.tables.ranks for rank in ranks):
-        return "a card's rank is not in this game's pack"
+        return "a card's rank is not in this game's pack", "pack"
     if len(set(ranks)) == 1:
         if size > rules.set_max and not long:
-            return f"a set has at most {rules.set_max} cards, got {size}{no_wilds}"
+            return f"a set has at most {rules.set_max} cards, got {size}{no_wilds}", "set"
         if size < rules.set_min and not long:
-            return f"a set needs at least {rules.set_min} cards, got {size}"
+            return f"a set needs at least {rules.set_min} cards, got {size}", "set"
         for suit in range(4):
             if rules.set_suits_distinct and suits.count(suit) > 1:
-                return f"set has two {SUIT_SYMBOLS[suit]}"
+                return f"set has two {SUIT_SYMBOLS[suit]}", "set"
     if len(set(suits)) == 1:
         suit_symbol = SUIT_SYMBOLS[suits[0]]
         if size < rules.sequence_min and not long:
-            return f"a sequence needs at least {rules.sequence_min} cards, got {size}"
+            return f"a sequence needs at least {rules.sequence_min} cards, got {size}", "sequence"
         if rules.sequence_max is not None and size > rules.sequence_max and not long:
-            return f"a sequence has at most {rules.sequence_max} cards, got {size}{no_wilds}"
+            return (
+                f"a sequence has at most {rules.sequence_max} cards, got {size}{no_wilds}",
+                "sequence-max",
+            )
         for rank in set(ranks):
             copies = ranks.count(rank)
             if copies > (2 if rank == ACE and rules.sequence_two_aces else 1):
                 many = "two" if copies == 2 else str(copies)
-                return f"sequence has {many} {RANK_NAMES[rank]}{suit_symbol}"
+                return f"sequence has {many} {RANK_NAMES[rank]}{suit_symbol}", "sequence"
         slots = rules.tables.slots
         present = set(ranks)
         if any(rank not in slots for rank in present):
-            return "a card's rank cannot be part of a sequence under these rules"
+            return "a card's rank cannot be part of a sequence under these rules", "sequence"
         if ACE in present and len(present) > 1:
             low = [r for r in present if r != ACE]
             near_low = min(rules.tables.slot_of_rank[r][0] for r in low)
@@ -209,17 +255,21 @@ def why_no_meld(cards: tuple[Card, ...], rules: Any, most: int) -> str:
                 top = RANK_NAMES[rules.rank_order[-1]]
                 second = RANK_NAMES[slots[1]] if len(slots) > 1 else "2"
                 if rules.ace_low and rules.ace_high:
-                    return f"{top}-A-{second} goes around the corner"
-                return "the ace cannot sit there in a sequence under these rules"
+                    return f"{top}-A-{second} goes around the corner", "sequence"
+                return "the ace cannot sit there in a sequence under these rules", "sequence"
         positions = sorted(rules.tables.slot_of_rank[r][0] for r in present)
         needed = positions[-1] - positions[0] + 1 - len(present)
         return (
             f"the cards are not consecutive: the gaps need {needed} wild "
-            f"card{'s' if needed != 1 else ''}, the meld has {len(wilds)}"
+            f"card{'s' if needed != 1 else ''}, the meld has {len(wilds)}",
+            "sequence",
         )
     if len(set(ranks)) == 1:
-        return "the cards do not form a set"
-    return "the natural cards are neither all of one rank (a set) nor all of one suit (a sequence)"
+        return "the cards do not form a set", "set"
+    return (
+        "the natural cards are neither all of one rank (a set) nor all of one suit (a sequence)",
+        "shape",
+    )
 
 
 _SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")

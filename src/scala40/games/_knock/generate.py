@@ -48,11 +48,31 @@ from scala40.games._knock.profile import Ending, KnockRules
 from scala40.games._knock.record import KnockRecord
 from scala40.games._knock.spanish import SpanishRules
 
-__all__ = ["can_knock", "close_moves", "generate", "loose_cards"]
+__all__ = ["barred_moves", "can_knock", "close_moves", "generate", "loose_cards"]
 
 _CLOSING = Ending.CLOSE
 """A module constant, read at every discard: an enum member costs far more to read
 (see :mod:`scala40.games._knock.phases`)."""
+
+
+def barred_moves(state: KnockRecord) -> dict[str, tuple[str, ...]]:
+    """For each kind of move the position's phase allows but :func:`generate` lists none
+    of, the IDs of the rules whose conditions keep it off: a knock (RU-KNOCK: the first
+    turn, the unmatched value, the cards in melds), a close (CH-CLOSE: the first turn, the
+    unmatched value and count, two wild cards kept; LC-CLOSECAP where the cap alone keeps
+    every close off). Asked apart from the list, so listing pays nothing for it."""
+    phase = state.phase
+    found: dict[str, tuple[str, ...]] = {}
+    if phase is DRAW and state.KINDS.knocks and not can_knock(state):
+        found["knock"] = ("RU-KNOCK",)
+    if phase is PLAY and state.profile.ending is _CLOSING and not close_moves(state):
+        rules = state.rules
+        capped = isinstance(rules, SpanishRules) and getattr(rules, "close_cap", False)
+        if capped and close_moves(state.copy_with(rules=rules.replace(close_cap=False))):
+            found["close"] = ("LC-CLOSECAP",)
+        else:
+            found["close"] = ("CH-CLOSE",)
+    return found
 
 
 def generate(state: KnockRecord) -> list[Any]:

@@ -126,6 +126,14 @@ class KnockingRules(RulesetBase):
             wild_meld_max=set_max,
             long_meld_size=RUMINO_SIZE,     # RU-MELDS: a Rumino is a meld of seven
             long_meld_wilds=self.rumino_jokers,   # RU-RUMINO Decision
+            cites={
+                "shape": ("RU-MELDS",),
+                "set": ("RU-MELDS",),
+                "sequence": ("RU-MELDS",),
+                "sequence-max": (self.option_rule("max_meld_size"),),
+                "wild-meld": ("RU-MELDS",),
+                "pack": ("RU-DECK",),
+            },
         ))  # fmt: skip
         object.__setattr__(self, "_meld_rules", meld_rules)
         profile = KnockRules(

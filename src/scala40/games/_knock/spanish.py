@@ -173,6 +173,14 @@ class SpanishRules(RulesetBase):
             max_wilds=self.max_wild_per_meld,
             min_natural_lead=0,             # CH-MELDS: never more wilds than naturals
             set_suits_distinct=False,       # CH-MELDS Decision: two packs may repeat a suit
+            cites={
+                "shape": ("CH-MELDS",),
+                "set": ("CH-MELDS",),
+                "sequence": ("CH-MELDS",),
+                "wilds": (self.option_rule("max_wild_per_meld"),),
+                "natural-lead": ("CH-MELDS",),
+                "pack": ("CH-DECK",),
+            },
         ))  # fmt: skip
         object.__setattr__(self, "_meld_rules", meld_rules)
         object.__setattr__(self, "profile", self._make_profile(meld_rules))

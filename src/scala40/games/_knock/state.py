@@ -41,7 +41,7 @@ from scala40.cards import Card
 from scala40.errors import InvalidStateError
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import has_rumino
-from scala40.games._knock.generate import generate
+from scala40.games._knock.generate import barred_moves, generate
 from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.moves import Claim, MoveKinds, TakeDiscard
 from scala40.games._knock.phases import HandEnd, HandResult, Phase
@@ -109,6 +109,7 @@ class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
 
     # The engine's functions themselves (StateBase calls them through the class).
     _generate = generate
+    _barred_moves = barred_moves
     _apply = engine.apply
     _apply_trusted = engine.apply_trusted
     _deal = engine.deal

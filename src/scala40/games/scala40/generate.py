@@ -41,7 +41,7 @@ from scala40.games.scala40.table.offers import card_mask, table_info
 from scala40.games.scala40.table.splits import split_moves
 from scala40.melds import Meld, MeldKind
 
-__all__ = ["generate"]
+__all__ = ["barred_moves", "generate"]
 
 
 # The moves without a choice in them, and every discard, made once; and the handlers the
@@ -254,3 +254,60 @@ def _opening_moves(
         hand, needed, rules.meld_rules, keep, final_keep, close_by_melding, taken
     )
     return _put_downs(starts)
+
+
+def barred_moves(state: StateRecord) -> dict[str, tuple[str, ...]]:
+    """For each kind of move the position's phase allows but its list holds none of
+    (:func:`generate`), the IDs of the rules whose conditions keep it off, read from the
+    same predicates: asked apart from the list, so listing pays nothing for it.
+
+    * a take of the discard: the refusal of :func:`~.conditions.take_discard_refusal`,
+      else the card's use this turn (S40-DRAW-DISCARD; for a player who has not opened,
+      S40-V-EARLYDISCARD, and the opening's threshold, S40-OPEN, where a lower one would
+      let him take it);
+    * the turned-up card: :func:`~.conditions.upcard_refusal` (S40-V-UPCARD);
+    * a meld of a player who has not opened, the hand holding one: S40-OPEN;
+    * a lay-off of a player who has not opened, a card of the hand fitting a table meld:
+      S40-AFTER-OPEN;
+    * a move the first round keeps off (a meld down to one card, a close): S40-FIRST-ROUND.
+    """
+    phase = state.phase
+    listed = {type(move) for move in generate(state)}
+    found: dict[str, tuple[str, ...]] = {}
+    player = state.turn
+    if phase is DRAW:
+        if kinds.TakeDiscard not in listed:
+            refusal = take_discard_refusal(state)
+            if refusal is not None:
+                found["take"] = (refusal[0],)
+            elif state.opened[player]:
+                found["take"] = ("S40-DRAW-DISCARD",)
+            else:
+                # No opening this turn holds the card: the threshold keeps it off where a
+                # lower one would not.
+                lifted = state.copy_with(rules=state.rules.replace(opening_threshold=0))
+                listed_lifted = {type(move) for move in generate(lifted)}
+                found["take"] = (
+                    ("S40-V-EARLYDISCARD", "S40-OPEN")
+                    if kinds.TakeDiscard in listed_lifted
+                    else ("S40-V-EARLYDISCARD",)
+                )
+        if state.rules.first_player_takes_upcard and kinds.TakeUpcard not in listed:
+            refusal = upcard_refusal(state)
+            found["upcard"] = (refusal[0] if refusal is not None else "S40-V-UPCARD",)
+        return found
+    if phase is not PLAY:
+        return found
+    hand = state.hands[player]
+    if not state.opened[player]:
+        if PutDown not in listed and sorted_hand_melds(
+            tuple(sorted(hand)), state.rules.meld_rules
+        ):
+            found["meld"] = ("S40-OPEN",)
+        if state.table and any(meld.accepts(card) for meld in state.table for card in set(hand)):
+            found["layoff"] = ("S40-AFTER-OPEN",)
+    if not state.may_close:
+        later = state.copy_with(turns_played=(1,) * len(state.turns_played))
+        if {str(move) for move in generate(later)} - {str(move) for move in generate(state)}:
+            found["close"] = ("S40-FIRST-ROUND",)
+    return found

@@ -35,7 +35,7 @@ from scala40.errors import (
 )
 from scala40.games.scala40 import engine, load
 from scala40.games.scala40.chance import HAND_START
-from scala40.games.scala40.generate import generate
+from scala40.games.scala40.generate import barred_moves, generate
 from scala40.games.scala40.load import MAX_PLACED, meld_from_spec
 from scala40.games.scala40.moves import (
     MOVES,
@@ -104,6 +104,7 @@ class GameState(StateRecord[PlayerView]):
     # units of work (no real game comes near). The engine's functions
     # are the methods themselves: a wrapper would cost a call on every move.
     _generate = generate
+    _barred_moves = barred_moves
 
     def _apply(self, move: Move) -> Any:
         if type(move) not in engine.HANDLERS:

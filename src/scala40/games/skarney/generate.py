@@ -32,7 +32,7 @@ from scala40.games.skarney.search import contract_starts, hand_put_downs
 from scala40.melds import Meld, MeldEnd
 from scala40.melds._members import SET_KIND, WILD_KIND
 
-__all__ = ["generate"]
+__all__ = ["barred_moves", "generate"]
 
 _WILD: Final = MELD_RULES.wild_cards
 # The moves without a choice in them, and every offer, made once.
@@ -55,6 +55,29 @@ def generate(state: StateRecord) -> list[Move]:
     if phase is DEAL:
         return [_DEAL]
     return []
+
+
+def barred_moves(state: StateRecord) -> dict[str, tuple[str, ...]]:
+    """For each kind of move the position's phase allows but :func:`generate` keeps to
+    some or none, the IDs of the rules whose conditions decide it: the melds of a side
+    without its contract (SK-CONTRACT: only the contract's next meld), melds and
+    extensions in the turn of the contract (SK-TURN, where the rules forbid them and the
+    hand has one), an
+    offer on the hand's last turn (SK-END when the pile is out, SK-LOOP at the turn
+    limit). Asked apart from the list, so listing pays nothing for it."""
+    found: dict[str, tuple[str, ...]] = {}
+    if state.phase is not PLAY:
+        return found
+    if not side_has_contract(state, state.turn):
+        found["meld"] = ("SK-CONTRACT",)
+    elif not melding_allowed(state):
+        # Where the hand has a meld or an extension the rules would let it make.
+        allowed = state.copy_with(rules=state.rules.replace(melds_with_contract=True))
+        if len(generate(allowed)) != len(generate(state)):
+            found["meld"] = ("SK-TURN",)
+    if not state.progress and is_last_turn(state) and len(state.hands[state.turn]) > 1:
+        found["offer"] = ("SK-END",) if not state.stock else ("SK-LOOP",)
+    return found
 
 
 def _play_moves(state: StateRecord) -> list[Move]:

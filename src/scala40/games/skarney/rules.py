@@ -77,6 +77,14 @@ MELD_RULES = MeldRules(
     max_wilds=1,
     wild_meld_min=3,
     sequence_two_aces=True,
+    cites={
+        "shape": ("SK-MELDS",),
+        "set": ("SK-MELDS",),
+        "sequence": ("SK-MELDS",),
+        "wilds": ("SK-MELDS",),
+        "wild-meld": ("SK-WILDMELD",),
+        "pack": ("SK-DECK",),
+    },
 )
 """How Skarney melds are made (SK-MELDS, SK-WILDMELD): 2s and jokers wild, at most one
 wild card in a mixed meld, sets of 3 or 4 cards whose suits may repeat, sequences of 3

@@ -37,7 +37,7 @@ from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.checks import describe
 from scala40.errors import InvalidStateError, Scala40Error
 from scala40.games.skarney import engine, load
-from scala40.games.skarney.generate import generate
+from scala40.games.skarney.generate import barred_moves, generate
 from scala40.games.skarney.load import MAX_PLACED, MAX_SEATS, meld_from_spec
 from scala40.games.skarney.moves import MOVES, Accept, Exchange
 from scala40.games.skarney.phases import Phase
@@ -106,6 +106,7 @@ class GameState(StateRecord[PlayerView]):
     # The engine's functions themselves (no method in between): every step of a playout
     # lists the moves and applies one of them.
     _generate = generate
+    _barred_moves = barred_moves
     _apply = engine.apply
     _apply_trusted = engine.apply_trusted
 
