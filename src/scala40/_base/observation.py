@@ -726,7 +726,7 @@ class ObservationBase(Generic[R, L]):
         """
         sheet = self._sheets.seats.get(seat)
         if sheet is None or sheet.source is not state:
-            sheet = self._written(state, seat)
+            sheet = self._written(state, seat, sheet)
         return b"".join((sheet.raw, tail))  # the same again for another decision on it
 
     def encode_in_place(
@@ -743,10 +743,10 @@ class ObservationBase(Generic[R, L]):
         """
         sheet = self._sheets.seats.get(seat)
         if sheet is None or sheet.source is not state:
-            sheet = self._written(state, seat)
+            sheet = self._written(state, seat, sheet)
         elif sheet.tail is tail:
             return sheet.hand_out(make)  # another decision on it, as it was
-        else:
+        elif sheet.handed is not None and getrefcount(sheet.handed) > sheet.free:
             sheet.writable()
         if sheet.tail is not tail:
             tail_bytes = memoryview(tail).cast("B")
@@ -757,9 +757,9 @@ class ObservationBase(Generic[R, L]):
             sheet.tail = tail
         return sheet.hand_out(make)
 
-    def _written(self, state: Any, seat: int) -> Sheet:
-        """The sheet of ``seat``, brought up to date to ``state`` (in place, or in a copy
-        when its buffer handed out is still held)."""
+    def _written(self, state: Any, seat: int, sheet: Sheet | None) -> Sheet:
+        """The sheet of ``seat`` (``sheet``, the one it has if any), brought up to date to
+        ``state`` (in place, or in a copy when its buffer handed out is still held)."""
         try:
             player_count, hands, stock = state.player_count, state.hands, state.stock
         except AttributeError:
@@ -770,10 +770,10 @@ class ObservationBase(Generic[R, L]):
         layout = self._last
         if layout is None or layout.rules is not rules or layout.player_count != player_count:
             layout = self._layout(rules, player_count)
-        sheet = self._sheets.seats.get(seat)
         if sheet is None or sheet.layout is not layout:
             sheet = self._sheet(seat, layout)
-        sheet.writable()
+        elif sheet.handed is not None and getrefcount(sheet.handed) > sheet.free:
+            sheet.writable()  # (counted as _references counts: checked there again)
         sheet.write(sheet, state, seat, hands[seat], tuple(map(len, hands)), len(stock))
         sheet.source = state
         return sheet

@@ -943,7 +943,8 @@ class OpenSpielState(pyspiel.State):
             raise InvalidValueError(
                 f"player must be a seat from 0 to {node.state.player_count - 1}, got {player!r}"
             )
-        return node.game.observation(node, player)
+        # The game's observation (OpenSpielGame.observation) without its call.
+        return node.game._numbers(node.state, player, node.decision, _float32_array)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """Refused: a perfect-recall history of these games has no fixed size.
