@@ -78,3 +78,28 @@ def live_digest(name: str, players: int, decisions: int = DECISIONS, seed: int =
 def test_live_tensors_are_release_0_5_0s(name: str, players: int) -> None:
     pytest.importorskip("pyspiel")
     assert live_digest(name, players) == CASES[name, players]
+
+
+def test_a_tensor_is_read_only_and_the_same_again_until_its_seat_is_written() -> None:
+    pytest.importorskip("pyspiel")
+    from scala40.adapters import openspiel
+    from scala40.game import load_game
+
+    game = openspiel.load_game(load_game("scala40"), players=2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat = state.current_player()
+    tensor = state.observation_tensor(seat)
+    with pytest.raises(ValueError, match=r"read-only"):
+        tensor[0] = 1.0
+    with pytest.raises(ValueError, match=r"WRITEABLE"):
+        tensor.flags.writeable = True
+    assert state.observation_tensor(seat) is tensor  # the same state asked again
+    numbers = tensor.tobytes()
+    state.apply_action(state.legal_actions()[0])
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    after = state.observation_tensor(seat)
+    assert after is not tensor
+    assert tensor.tobytes() == numbers  # held while the seat was written: kept as it was
