@@ -46,8 +46,9 @@ first); ``--instructions`` counts instructions per move instead, under ``valgrin
 (6,000 decisions by default). ``--peer`` adds OpenSpiel's C++ gin rummy, played live and
 observed at every decision the same way (per move: each of its actions is a whole move,
 its deal's chance nodes counted, as the library's are), and prints each game's live step
-in moves a second over gin rummy's: by instructions (with ``--instructions``), which the
-machine's load does not change, and timed (each fork of the game followed by one of gin
+in moves a second over gin rummy's, of the build that runs (compiled or pure): by
+instructions (the live rung counted alone, or every rung with ``--instructions``), which
+the machine's load does not change, and timed (each fork of the game followed by one of gin
 rummy's, the best of ``--repeat`` of each kept), with the highest load read while timing
 (``machine_load.py``). ``--long N`` also plays ``N`` decisions live first (30,000 by
 default) and then measures the next ``--decisions`` live: the rate of a learner's
@@ -363,6 +364,18 @@ def count_rungs(
     }
 
 
+def count_live(name: str, args: argparse.Namespace) -> float:
+    """Instructions per move of ``name``'s live step alone (:func:`count_rungs`)."""
+    return count_rungs(name, args.decisions, ("live",))["live"]
+
+
+def build() -> str:
+    """Which build of the library runs: compiled or pure."""
+    import scala40
+
+    return "compiled" if scala40.__compiled__ else "pure"
+
+
 def time_rungs(workload: Measured, rungs: tuple[str, ...], repeat: int) -> dict[str, float]:
     """Microseconds of process time per move of each rung, the best of ``repeat`` forks."""
     best = dict.fromkeys(rungs, float("inf"))
@@ -450,13 +463,20 @@ def main() -> None:
             figures = time_rungs(workload, RUNGS, args.repeat)
             report(name, figures, "microseconds (process time)", "{:.1f}".format)
         if peer is not None:
-            if args.instructions:
-                ratio = peer_count / figures["live"]
-                print(f"  live beside {PEER}, by instructions: {ratio:.2f}")
+            if not peer_count:
+                peer_count = count_rungs(PEER, args.decisions, ("live",))["live"]
+            # By instructions (which the load does not change) beside the timed ratio, with
+            # the load read while timing: the same build's live step, both ways.
+            live_count = figures["live"] if args.instructions else count_live(name, args)
+            print(
+                f"  live beside {PEER} ({build()}), by instructions: "
+                f"{peer_count / live_count:.2f} ({live_count:,.0f} a move, "
+                f"{PEER} {peer_count:,.0f})"
+            )
             timed = time_beside_peer(
                 Workload(name, args.decisions), peer, args.repeat, watch, name
             )
-            print(f"  live beside {PEER}, timed: {timed:.2f} {watch.note(name)}")
+            print(f"  live beside {PEER} ({build()}), timed: {timed:.2f} {watch.note(name)}")
         if args.long:
             key = f"{name} long"
             print(f"  after {args.long:,} decisions of other episodes, live:")

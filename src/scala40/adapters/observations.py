@@ -29,7 +29,7 @@ import hashlib
 import math
 from array import array
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from typing_extensions import Buffer
 
@@ -91,6 +91,9 @@ class ProtocolObservation:
 PROTOCOL_OBSERVATION: ObservationEncoding = ProtocolObservation()
 """The fallback observation of games without their own."""
 
+_Made = TypeVar("_Made")
+"""What a caller makes on an observation's bytes (:meth:`Observer.made_on_numbers`)."""
+
 _NO_CONTEXT: dict[int, float] = {}
 """The decision part of a seat that is not choosing: all zeros (shared, never changed)."""
 _CONTEXTS_KEPT = 4096
@@ -117,6 +120,12 @@ class Observer:
         numbers_encoding = self.game_encoding if private_copy is None else private_copy()
         self._encode_joined: Callable[[Any, int, Buffer], bytes] | None = getattr(
             numbers_encoding, "encode_joined", None
+        )
+        # And one that keeps each seat's numbers in a buffer written in place (the
+        # library's games: ``encode_in_place``) hands that buffer over, the decision
+        # part written after the game's, without a copy.
+        self._encode_in_place: Callable[[Any, int, Buffer, Any], Any] | None = getattr(
+            numbers_encoding, "encode_in_place", None
         )
         self.game_fields: tuple[ObservationField, ...] = tuple(
             self.game_encoding.fields(encoding.rules, encoding.players)
@@ -146,6 +155,7 @@ class Observer:
         self._contexts: dict[tuple[int, ...], dict[int, float]] = {}
         self._context_rows: dict[tuple[int, ...], array[float]] = {}
         self._no_context = array("f", bytes(4 * (self.size - self.game_size)))
+        self._no_field = array("f", bytes(4 * encoding.num_distinct_actions))
 
     def __reduce__(self) -> Any:
         # Made anew: the states kept are recognised by identity.
@@ -226,6 +236,33 @@ class Observer:
             return direct(state, seat, context)
         return b"".join((self._game_numbers(state, seat), context))
 
+    def made_on_numbers(
+        self,
+        state: Any,
+        seat: int,
+        decision: Decision | None,
+        make: Callable[[Buffer], _Made],
+    ) -> _Made:
+        """What ``make`` makes on :meth:`numbers` as read-only bytes (a read-only NumPy
+        array, say), without a copy where the game's encoding keeps each seat's
+        observation in one buffer written in place: made on that buffer, and the same
+        object again while the seat's numbers have not changed. What was made never
+        changes: while it is held (or a slice of it), a later observation of the seat is
+        written in a copy of the buffer."""
+        if decision is None or decision.player != seat:
+            context = self._no_context
+        else:
+            found = self._context_rows.get(decision.prefix)
+            context = self.context_numbers(seat, decision) if found is None else found
+        direct = self._encode_in_place
+        if direct is not None:
+            made: _Made = direct(state, seat, context, make)
+            return made
+        direct_joined = self._encode_joined
+        if direct_joined is not None:
+            return make(direct_joined(state, seat, context))
+        return make(b"".join((self._game_numbers(state, seat), context)))
+
     def writable_numbers(
         self, state: Any, seat: int, decision: Decision | None = None
     ) -> bytearray:
@@ -274,11 +311,40 @@ class Observer:
             rows = self._context_rows
             if len(rows) >= _CONTEXTS_KEPT:
                 rows.clear()
+            found = rows[prefix] = self._context_row(seat, decision)
+        return found
+
+    def _context_row(self, seat: int, decision: Decision) -> array[float]:
+        """The numbers of :meth:`context_numbers` for a series of tokens not kept: the row
+        of the series a token shorter, when kept, brought up to date by the last token
+        (a count capped and raised by one, capped, is the count of one more, capped), or
+        else made from :meth:`context_part`."""
+        prefix = decision.prefix
+        start = self.game_size
+        before = self._context_rows.get(prefix[:-1]) if prefix else None
+        if before is None:
             found = self._no_context[:]
-            start = self.game_size
             for index, value in self.context_part(seat, decision).items():
                 found[index - start] = value
-            rows[prefix] = found
+            return found
+        encoding = self.encoding
+        parent = prefix[:-1]
+        found = before[:]
+        slot = self._slot - start
+        found[slot + encoding.slot(parent)] = 0.0
+        found[slot + encoding.slot(prefix)] = 1.0
+        cap = self._cap
+        action = prefix[-1]
+        at = self._move - start + action
+        found[at] = min(found[at] + 1.0, cap)
+        field = self._field - start
+        field_start = encoding.field_start(prefix)
+        if field_start == encoding.field_start(parent):
+            found[field + action] = min(found[field + action] + 1.0, cap)
+        else:  # a field begun anew: its tokens counted afresh
+            found[field : field + self.encoding.num_distinct_actions] = self._no_field
+            for token in prefix[field_start:]:
+                found[field + token] = min(found[field + token] + 1.0, cap)
         return found
 
     def _context_of(self, prefix: tuple[int, ...]) -> dict[int, float]:

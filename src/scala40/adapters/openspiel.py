@@ -158,6 +158,13 @@ _REGISTERED: dict[str, str] = {}
 # apply_action asks current_player() at every action.
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _frombuffer = numpy.frombuffer
+
+
+def _float32_array(numbers: Any) -> Any:
+    """A float32 array on ``numbers`` (read-only bytes): read-only too, without a copy."""
+    return _frombuffer(numbers, FLOAT32)
+
+
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
@@ -426,7 +433,7 @@ class OpenSpielGame(pyspiel.Game):
         rules, settings["rules"] = _rules_of(record, str(settings["rules"]))
         self.encoding: ActionEncoding = ActionEncoding(record, rules, int(settings["players"]))
         self.observer: Observer = Observer(self.encoding)
-        self._numbers = self.observer.numbers
+        self._numbers = self.observer.made_on_numbers
         episode = str(settings["episode"])
         chance = str(settings["chance"])
         cap = settings["max_game_length"]
@@ -460,7 +467,6 @@ class OpenSpielGame(pyspiel.Game):
         self._text = str(self)
         self._max_serialized = max_serialized_chars(self.episode.max_game_length, self._text)
         """The most characters a serialized state of this game may take."""
-        self._observations: dict[tuple[_Node, int], Any] = {}
         self._start = _Node.settle(
             self, self.initial_state, 0, History(None, self.initial_state), ()
         )
@@ -683,22 +689,11 @@ class OpenSpielGame(pyspiel.Game):
         return node.history
 
     def observation(self, node: _Node, player: int) -> Any:
-        """What ``player`` observes at ``node``, as a read-only float32 array: encoded once
-        per node and player, up to :data:`_OBSERVATIONS_KEPT` kept (a move of several
-        tokens, OpenSpiel measuring tensors on the first state, or every seat's tensor at
-        every step ask for the same again)."""
-        key = (node, player)
-        cache = self._observations
-        found = cache.get(key)
-        if found is None:
-            if len(cache) >= _OBSERVATIONS_KEPT:
-                cache.clear()  # emptied at once: no bookkeeping on the hot path
-            # The observer's numbers read in place (no copy), read-only: what
-            # scala40.adapters.tensors.observation_tensor gives, without its call.
-            found = cache[key] = _frombuffer(
-                self._numbers(node.state, player, node.decision), FLOAT32
-            )
-        return found
+        """What ``player`` observes at ``node``, as a read-only float32 array made on the
+        seat's one buffer, written in place (no copy; a move of several tokens, or the
+        same node asked again, writes only what changed): an array handed out never
+        changes, the buffer being copied before it is written while one is held."""
+        return self._numbers(node.state, player, node.decision, _float32_array)
 
     def __reduce__(self) -> Any:
         return (_game_from_string, (self._text,))
@@ -948,7 +943,8 @@ class OpenSpielState(pyspiel.State):
             raise InvalidValueError(
                 f"player must be a seat from 0 to {node.state.player_count - 1}, got {player!r}"
             )
-        return node.game.observation(node, player)
+        # The game's observation (OpenSpielGame.observation) without its call.
+        return node.game._numbers(node.state, player, node.decision, _float32_array)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """Refused: a perfect-recall history of these games has no fixed size.
@@ -1037,8 +1033,5 @@ class OpenSpielState(pyspiel.State):
             text += "\ndealing"
         return text
 
-
-_OBSERVATIONS_KEPT = 32
-"""How many observations (node and player) a game keeps encoded."""
 
 register_all()

@@ -37,6 +37,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
+from sys import getrefcount
 from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
@@ -113,6 +114,8 @@ forgets all at once."""
 COUNT_CAP = 100
 """Turn and hand counters are given as fractions of this, capped at 1."""
 
+T = TypeVar("T")
+"""What a caller makes on a sheet's buffer (:meth:`Sheet.hand_out`)."""
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 
@@ -529,9 +532,17 @@ class Sheet:
     """One seat's numbers as an encoding last wrote them, and what it wrote them from
     (``kept``: a place for each input of its blocks, :data:`UNSET` until written),
     brought up to date, block by block, by what changed since (see
-    :class:`ObservationBase`)."""
+    :class:`ObservationBase`).
 
-    __slots__ = ("kept", "layout", "numbers", "raw", "source", "write")
+    The numbers may be followed by a tail of the caller's (the adapters' decision part,
+    :meth:`ObservationBase.encode_in_place`), so that a seat's whole observation lives
+    in one buffer, written in place and handed out read-only (:attr:`handed`). A buffer
+    handed out is never written while someone holds what was made on it: the sheet
+    goes on in a copy (:meth:`writable`)."""
+
+    __slots__ = (
+        "free", "handed", "kept", "layout", "numbers", "raw", "source", "tail", "whole", "write",
+    )  # fmt: skip
 
     def __init__(
         self, layout: LayoutBase, write: Callable[..., None], kept: tuple[Any, ...]
@@ -541,11 +552,56 @@ class Sheet:
         """The layout's writer (:func:`compile_writer`)."""
         self.kept: list[Any] = list(kept)
         self.numbers: array[float] = array("f", layout.start)
-        """The numbers (changed in place: never given out)."""
-        self.raw: memoryview[int] = memoryview(self.numbers).cast("B")
-        """The numbers' bytes, where blocks are written (4 bytes a number)."""
+        """The numbers (changed in place), then the tail's."""
+        self.whole: memoryview[int] = memoryview(self.numbers).cast("B")
+        """The bytes of the numbers and the tail."""
+        self.raw: memoryview[int] = self.whole
+        """The numbers' bytes, where blocks are written (4 bytes a number), the tail
+        left out."""
         self.source: Any = None
         """The view or state the numbers are of."""
+        self.tail: Any = None
+        """The tail written after the numbers (compared by identity)."""
+        self.handed: Any = None
+        """What was made on the whole buffer, read-only, and handed out (``None`` until
+        it is): a NumPy array, whose slices and views hold it."""
+        self.free = 0
+        """How many references :attr:`handed` has when nobody outside holds it."""
+
+    def writable(self) -> None:
+        """Make the numbers safe to write: if what was handed out (:attr:`handed`) is
+        still held (an array, or through a slice of it), its numbers are left as they
+        are and the sheet goes on in a copy."""
+        if self.handed is not None and _references(self) > self.free:
+            self._move(array("f", self.numbers))
+
+    def with_tail(self, size: int) -> None:
+        """Make room for a tail of ``size`` bytes after the numbers."""
+        numbers = array("f")
+        numbers.frombytes(self.raw)
+        numbers.frombytes(bytes(size))
+        self._move(numbers)
+
+    def hand_out(self, make: Callable[[memoryview[int]], T]) -> T:
+        """What ``make`` makes on the whole buffer, read-only (made once, and the same
+        until the sheet moves to a copy)."""
+        if self.handed is None:
+            self.handed = make(self.whole.toreadonly())
+            self.free = _references(self)  # no local holds it: counted as writable() does
+        handed: T = self.handed
+        return handed
+
+    def _move(self, numbers: array[float]) -> None:
+        game = len(self.raw)
+        self.numbers = numbers
+        self.whole = memoryview(numbers).cast("B")
+        self.raw = self.whole[:game]
+        self.handed = None
+
+
+def _references(sheet: Sheet) -> int:
+    """The references to ``sheet.handed`` (counted the same way wherever it is asked)."""
+    return getrefcount(sheet.handed)
 
 
 R = TypeVar("R")
@@ -638,9 +694,12 @@ class ObservationBase(Generic[R, L]):
         if sheet is None or sheet.layout is not layout:
             sheet = self._sheet(me, layout)
         if sheet.source is not view:
+            sheet.writable()
             sheet.write(sheet, view, me, view.hand, view.hand_sizes, view.stock_size)
             sheet.source = view
-        return array("f", sheet.numbers)
+        numbers = array("f")
+        numbers.frombytes(sheet.raw)  # the game's numbers, without a tail of the adapters'
+        return numbers
 
     def encode_state(self, state: Any, seat: int) -> array[float]:
         """The numbers of ``state.view(seat)`` (:meth:`encode`), read from ``state``
@@ -666,8 +725,41 @@ class ObservationBase(Generic[R, L]):
             seat of the game.
         """
         sheet = self._sheets.seats.get(seat)
-        if sheet is not None and sheet.source is state:  # another decision on it
-            return b"".join((sheet.raw, tail))
+        if sheet is None or sheet.source is not state:
+            sheet = self._written(state, seat, sheet)
+        return b"".join((sheet.raw, tail))  # the same again for another decision on it
+
+    def encode_in_place(
+        self, state: Any, seat: int, tail: Buffer, make: Callable[[memoryview[int]], T]
+    ) -> T:
+        """What :meth:`encode_joined` gives, without a copy: what ``make`` makes on the
+        seat's one buffer (as read-only bytes), its numbers brought up to date in place
+        and followed by ``tail`` (written again only when it is another object than the
+        last). The buffer never changes while someone holds what was made on it (an
+        array, a slice of one): the seat's numbers go on in a copy (see :class:`Sheet`).
+
+        :raises InvalidArgumentError: ``state`` is not a game state, or ``seat`` not a
+            seat of the game.
+        """
+        sheet = self._sheets.seats.get(seat)
+        if sheet is None or sheet.source is not state:
+            sheet = self._written(state, seat, sheet)
+        elif sheet.tail is tail:
+            return sheet.hand_out(make)  # another decision on it, as it was
+        elif sheet.handed is not None and getrefcount(sheet.handed) > sheet.free:
+            sheet.writable()
+        if sheet.tail is not tail:
+            tail_bytes = memoryview(tail).cast("B")
+            game = len(sheet.raw)
+            if len(sheet.whole) != game + len(tail_bytes):
+                sheet.with_tail(len(tail_bytes))
+            sheet.whole[game:] = tail_bytes
+            sheet.tail = tail
+        return sheet.hand_out(make)
+
+    def _written(self, state: Any, seat: int, sheet: Sheet | None) -> Sheet:
+        """The sheet of ``seat`` (``sheet``, the one it has if any), brought up to date to
+        ``state`` (in place, or in a copy when its buffer handed out is still held)."""
         try:
             player_count, hands, stock = state.player_count, state.hands, state.stock
         except AttributeError:
@@ -680,9 +772,11 @@ class ObservationBase(Generic[R, L]):
             layout = self._layout(rules, player_count)
         if sheet is None or sheet.layout is not layout:
             sheet = self._sheet(seat, layout)
+        elif sheet.handed is not None and getrefcount(sheet.handed) > sheet.free:
+            sheet.writable()  # (counted as _references counts: checked there again)
         sheet.write(sheet, state, seat, hands[seat], tuple(map(len, hands)), len(stock))
         sheet.source = state
-        return b"".join((sheet.raw, tail))
+        return sheet
 
     BLOCKS: ClassVar[tuple[Block | str, ...]] = ()
     """The blocks after the card blocks, in order: a :class:`Block`, or the name of a
