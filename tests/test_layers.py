@@ -66,7 +66,7 @@ CORE = frozenset(
         "errors", "cards", "melds", "rulesets", "movekinds", "legal", "match", "game",
         "notation", "views", "client_view", "resignation", "deadline", "directory", "gamekit",
         "checks", "history", "_base", "_moved", "_by_game", "_cache", "_compiled", "_format",
-        "_hand_log", "_rng",
+        "_rng",
         "_stats", "_wording",
     }
 )  # fmt: skip

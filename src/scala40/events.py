@@ -155,7 +155,7 @@ def _received(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...
 def _shown(before: Any, after: Any, received: tuple[int, ...]) -> tuple[int, ...]:
     """The cards of ``received`` (what came into the mover's hand) that left a face-up
     place: taken from where every seat saw them. A state that keeps the hand's log has
-    logged them with the move (:mod:`scala40._hand_log`); for another, they are what
+    logged them with the move (:mod:`scala40.history`); for another, they are what
     left the face-up places."""
     if not received or after.hand_number != before.hand_number:
         return ()  # a new deal is never shown

@@ -76,7 +76,6 @@ from scala40._base.position import position_repr
 from scala40._base.record import GameFields, order_fields
 from scala40._base.sampling import deal_hidden, draw_consistent
 from scala40._format.fields import make_builder, reduce_fields, written_by_attrs
-from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, log_to_json
 from scala40._rng import seed_state
 from scala40._wording import not_deciding
 from scala40.cards import CARD_NAMES, Card
@@ -91,6 +90,7 @@ from scala40.client_view import (
 )
 from scala40.errors import IllegalMoveError, InvalidArgumentError, SerializationError
 from scala40.game import load_game
+from scala40.history import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, log_to_json
 from scala40.legal import LegalMoves
 from scala40.movekinds import MoveSet
 from scala40.notation import view_to_text

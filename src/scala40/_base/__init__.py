@@ -13,7 +13,7 @@ A game supplies its rules through a few hooks; the rest of a state's behaviour i
   table, the cards placed, the last hand);
 - :mod:`~scala40._base.sampling`: full states dealt from a view;
 
-What every seat saw of the hand in play (the hand's log, :mod:`scala40._hand_log`) is
+What every seat saw of the hand in play (the hand's log, :mod:`scala40.history`) is
 written beside the position's text (:mod:`scala40.notation`), below this package: the text
 reads and writes the log, and the state base writes the text.
 

@@ -283,7 +283,7 @@ class MoveBase:
     def cards_from_hand(self) -> tuple[Card, ...]:
         """The cards this move plays from its mover's hand (to the table, the discard
         pile, on offer), in its fields' order: a state's log reads from it which cards
-        seen to come into a hand have left it (:mod:`scala40._hand_log`).
+        seen to come into a hand have left it (:mod:`scala40.history`).
 
         >>> from scala40.movekinds import CARD, MoveBase, as_move_card
         >>> import attrs

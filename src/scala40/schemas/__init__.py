@@ -57,12 +57,12 @@ from scala40._format.schema import (
     text,
 )
 from scala40._format.serial import MAX_MOVE_TEXT
-from scala40._hand_log import MAX_DROPPED_MOVES, MAX_HISTORY, MAX_SHOWN_TEXT
 from scala40.checks import describe
 from scala40.conformance.corpus import line_schema
 from scala40.directory import DirectoryWriter
 from scala40.errors import InvalidArgumentError
 from scala40.game import Game, load_game
+from scala40.history import MAX_DROPPED_MOVES, MAX_HISTORY, MAX_SHOWN_TEXT
 from scala40.match import ScoreOrder
 from scala40.records import (
     MAX_NAME_LENGTH,
@@ -236,7 +236,7 @@ def _state(game: Game) -> dict[str, Any]:
             "absent while nobody has.",
             **array(integer(0, MAX_RESIGNED - 1), max_items=MAX_RESIGNED),
         }
-        # ... and the hand's log, left out while empty (scala40._hand_log).
+        # ... and the hand's log, left out while empty (scala40.history).
         properties.update(_history(game))
         schema["properties"] = properties
         schema["required"] = ["move_number", *schema["required"]]
