@@ -20,12 +20,12 @@ from typing import Any
 
 import attrs
 
-from scala40._format.schema import schema_problem, text
 from scala40._format.serial import MAX_MOVE_TEXT
 from scala40.cards import CARD_NAMES
 from scala40.checks import describe
 from scala40.errors import Scala40Error, SerializationError
 from scala40.game import Game, load_game, registered_game
+from scala40.schema_parts import schema_problem, text
 
 __all__ = [
     "MAX_VIEW_ITEMS",

@@ -26,7 +26,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scala40._format.schema import DRAFT
 from scala40.bots import play_game
 from scala40.bots.registry import game_bots_of
 from scala40.cards import CARD_NAMES
@@ -35,6 +34,7 @@ from scala40.game import Game, load_game
 from scala40.movekinds import MAX_MOVE_TEXT
 from scala40.records import GameRecord
 from scala40.rulesets import MAX_OPTION_INT, RulesetBase
+from scala40.schema_parts import DRAFT
 from scala40.schemas import (
     BUILTIN_GAMES,
     KINDS,

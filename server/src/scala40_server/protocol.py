@@ -20,7 +20,7 @@ The payloads that belong to one game (a state, a view, a move, a ruleset) refer 
 game's schemas by their ``$id``, the file names the rules write them under
 (``scala40.view.json``..., :func:`scala40.schemas.write_schemas`): a validator given the
 directory ``scala40 serve --write-schemas DIR`` writes finds them all. The schemas are
-made of the rules' public building blocks (:mod:`scala40.schemas.parts`), so that cards
+made of the rules' public building blocks (:mod:`scala40.schema_parts`), so that cards
 and seeds are described as the library writes them.
 
 Adding an operation to the referee is one entry here beside its handler in
@@ -51,8 +51,8 @@ from scala40.bots import MAX_BOT_SPEC
 from scala40.checks import describe
 from scala40.directory import DirectoryWriter
 from scala40.errors import InvalidArgumentError
+from scala40.schema_parts import DRAFT, array, boolean, card, card_text, integer, obj, text
 from scala40.schemas import BUILTIN_GAMES
-from scala40.schemas.parts import DRAFT, array, boolean, card, card_text, integer, obj, text
 from scala40.schemas.verdicts import MAX_CARDS_TEXT, MAX_MELDS, meld_report_schema
 
 __all__ = [

@@ -49,7 +49,6 @@ import attrs
 from scala40._cache import BoundedCache
 from scala40._format.codecs import PER_SEAT, PER_SIDE, CheckContext, FieldCodec, Melds, Nested
 from scala40._format.generated import compile_source, declared_at, source_of
-from scala40._format.schema import header, obj
 from scala40._format.serial import (
     FieldReader,
     expect_header,
@@ -59,6 +58,7 @@ from scala40._format.serial import (
 )
 from scala40._format.text_fields import ABSENT, LengthOf, Notation, NotationField, PerItem, PerSeat
 from scala40.checks import describe, is_int
+from scala40.schema_parts import header, obj
 
 __all__ = ["NO_USUAL", "FieldSpec", "RecordFormat", "Usual", "record_format", "spec"]
 

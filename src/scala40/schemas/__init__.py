@@ -42,20 +42,6 @@ from typing import Any
 import scala40.game as game_registry
 from scala40._base.state import MAX_MOVE_NUMBER
 from scala40._format.codecs import MAX_SEATS
-from scala40._format.schema import (
-    DRAFT,
-    array,
-    boolean,
-    card,
-    card_text,
-    decimal_text,
-    enum_of,
-    header,
-    integer,
-    number,
-    obj,
-    text,
-)
 from scala40._format.serial import MAX_MOVE_TEXT
 from scala40.checks import describe
 from scala40.conformance.corpus import line_schema
@@ -72,6 +58,20 @@ from scala40.records import (
 )
 from scala40.resignation import MAX_RESIGNED
 from scala40.rulesets import MAX_OPTION_INT
+from scala40.schema_parts import (
+    DRAFT,
+    array,
+    boolean,
+    card,
+    card_text,
+    decimal_text,
+    enum_of,
+    header,
+    integer,
+    number,
+    obj,
+    text,
+)
 from scala40.schemas.verdicts import verdict_schema
 from scala40.tournament import (
     MAX_BOT_NAME,

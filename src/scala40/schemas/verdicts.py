@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scala40._format.schema import array, card, card_text, integer, obj, text
+from scala40.schema_parts import array, card, card_text, integer, obj, text
 
 __all__ = [
     "MAX_CARDS_TEXT",

@@ -22,7 +22,6 @@ import attrs
 from scala40._base.record import order_fields
 from scala40._base.sampling import pick, random_meld, unplaced
 from scala40._format.codecs import MAX_SEATS
-from scala40._format.schema import array, integer, meld_text, nullable, obj
 from scala40.cards import JOKER, RANK_OF, Card
 from scala40.errors import IllegalMoveError
 from scala40.games.scala40.conditions import final_keep
@@ -43,6 +42,7 @@ from scala40.games.scala40.record import Scala40Fields, StateRecord
 from scala40.games.scala40.rules import Ruleset, hand_value
 from scala40.melds import Meld, MeldRules
 from scala40.rulesets import MAX_OPTION_INT
+from scala40.schema_parts import array, integer, meld_text, nullable, obj
 from scala40.views import MAX_HELD_MELDS, MAX_VIEW_ITEMS, ViewBase
 
 __all__ = ["MAX_HELD_MELDS", "MAX_OPENING_PLANS", "PlayerView"]

@@ -22,7 +22,6 @@ import attrs
 
 from scala40._base.record import order_fields
 from scala40._base.sampling import random_meld, unplaced
-from scala40._format.schema import array, enum_of, integer, meld_text, nullable, obj
 from scala40.cards import Card
 from scala40.games.skarney import search
 from scala40.games.skarney.moves import Move
@@ -31,6 +30,7 @@ from scala40.games.skarney.record import SkarneyFields, StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.melds import Meld, MeldKind
 from scala40.rulesets import MAX_OPTION_INT
+from scala40.schema_parts import array, enum_of, integer, meld_text, nullable, obj
 from scala40.views import MAX_HELD_MELDS, MAX_VIEW_ITEMS, ViewBase
 
 __all__ = ["MAX_HELD_MELDS", "PlayerView"]
