@@ -51,6 +51,7 @@ MOVED_MODULES: Mapping[str, str] = {
     },
     # One module for each concept.
     "scala40.schemas.parts": "scala40.schema_parts",
+    "scala40.schemas.verdicts": "scala40.verdicts",
 }
 """Each module path that moved in 0.6 (deprecated, going in the next release) and its
 new path."""

@@ -4,7 +4,7 @@ JSON Schemas of the requests and the answers (``serve.request.json``,
 ``serve.answer.json``: :func:`protocol_schema`), which ship with this package
 (:func:`shipped_schema`) and which ``scala40 serve --write-schemas DIR`` writes beside
 the rules' own (:func:`write_schemas`). A ``check`` answers each meld as the command line
-does (:mod:`scala40.schemas.verdicts`, whose bounds it keeps).
+does (:mod:`scala40.verdicts`, whose bounds it keeps).
 
 Every request names its operation in ``op``; every answer repeats it (``null`` in the
 answer to a request that named none the referee knows), with ``ok``, and ``id`` when the
@@ -53,7 +53,7 @@ from scala40.directory import DirectoryWriter
 from scala40.errors import InvalidArgumentError
 from scala40.schema_parts import DRAFT, array, boolean, card, card_text, integer, obj, text
 from scala40.schemas import BUILTIN_GAMES
-from scala40.schemas.verdicts import MAX_CARDS_TEXT, MAX_MELDS, meld_report_schema
+from scala40.verdicts import MAX_CARDS_TEXT, MAX_MELDS, meld_report_schema
 
 __all__ = [
     "DEFAULT_REQUEST_SECONDS",

@@ -1,7 +1,7 @@
 """JSON Schemas of the library's formats, for every game: states, moves, rulesets, game
 records, tournament results and the views an app sends its clients; and of the command
 line's protocols: the verdicts of ``scala40 check --jsonl`` and ``scala40 hand --jsonl``
-(:mod:`scala40.schemas.verdicts`) and the lines of the conformance corpus. (The requests
+(:mod:`scala40.verdicts`) and the lines of the conformance corpus. (The requests
 and answers of ``scala40 serve`` are the server's: scala40-server ships their schemas.)
 
 Each schema (JSON Schema draft 2020-12) is made from the code that writes the format:
@@ -72,7 +72,6 @@ from scala40.schema_parts import (
     obj,
     text,
 )
-from scala40.schemas.verdicts import verdict_schema
 from scala40.tournament import (
     MAX_BOT_NAME,
     MAX_BOTS,
@@ -80,6 +79,7 @@ from scala40.tournament import (
     MAX_GAMES,
     TOURNAMENT_FORMAT_VERSION,
 )
+from scala40.verdicts import verdict_schema
 from scala40.views import MAX_VIEW_ITEMS, VIEW_FORMAT, VIEW_FORMAT_VERSION, view_facts_schemas
 
 __all__ = [
@@ -106,7 +106,7 @@ lists them (:data:`scala40.game.BUILTIN_GAMES`)."""
 
 PROTOCOLS = ("check.verdict", "hand.verdict", "corpus.line")
 """The command line's protocols whose schemas ship with the package: a line of ``scala40
-check --jsonl`` and of ``scala40 hand --jsonl`` (:mod:`scala40.schemas.verdicts`), and a
+check --jsonl`` and of ``scala40 hand --jsonl`` (:mod:`scala40.verdicts`), and a
 line of the conformance corpus (:mod:`scala40.conformance`)."""
 
 

@@ -112,8 +112,8 @@ that counts its answers never waits for one that does not come.
 Bounds: a request line is at most :data:`~scala40_server.protocol.MAX_REQUEST_BYTES` bytes (a longer one is
 answered with an error and skipped), a number in it at most :data:`MAX_NUMBER_DIGITS`
 digits, the referee holds at most :data:`MAX_HANDLES` games at once (``close`` frees
-them), a ``check`` takes at most :data:`~scala40.schemas.verdicts.MAX_MELDS` melds, and the text
-of a meld or of a hand is at most :data:`~scala40.schemas.verdicts.MAX_CARDS_TEXT` characters. Every operation is
+them), a ``check`` takes at most :data:`~scala40.verdicts.MAX_MELDS` melds, and the text
+of a meld or of a hand is at most :data:`~scala40.verdicts.MAX_CARDS_TEXT` characters. Every operation is
 one call of the library, whose own bounds hold (a move's text, a state's size, a
 sample's draws), so no request's work grows without bound. What a request makes the bots
 do runs under a deadline of the referee's request bound (``request_seconds``,
@@ -178,9 +178,8 @@ from scala40.errors import (
 from scala40.events import Event, events_of, events_since
 from scala40.game import Game, game_names, load_game
 from scala40.notation import position_head
-from scala40.schemas.verdicts import MAX_CARDS_TEXT, MAX_MELDS
 from scala40.texts import text_of
-from scala40.verdicts import Context, Request, judge_meld, meld_report
+from scala40.verdicts import MAX_CARDS_TEXT, MAX_MELDS, Context, Request, judge_meld, meld_report
 from scala40_server.protocol import (
     MAX_ID_LENGTH,
     MAX_REQUEST_BYTES,
