@@ -49,9 +49,8 @@ from typing import Any
 
 import attrs
 
-from scala40.cards import CARD_NAMES, Card
+from scala40.cards import CARD_NAMES, Card, format_card, format_cards
 from scala40.checks import check_flag, describe
-from scala40.commands import card_name, card_names, missing_cards, shown_cards
 from scala40.errors import (
     AmbiguousMeldError,
     InvalidArgumentError,
@@ -71,7 +70,7 @@ from scala40.melds import (
 )
 from scala40.melds._text import read_meld_text
 from scala40.schema_parts import array, card, card_text, integer, obj, text
-from scala40.texts import GameText, text_of
+from scala40.texts import GameText, missing_cards, shown_cards, text_of
 
 __all__ = [
     "MAX_CARDS_TEXT",
@@ -141,9 +140,9 @@ def check_meld_texts(meld_texts: Sequence[str]) -> None:
 
 
 def _extension_text(extension: Extension, unicode: bool) -> str:
-    text = card_name(extension.card, unicode)
+    text = format_card(extension.card, unicode=unicode)
     if extension.card != extension.represents:
-        text += " as " + card_name(extension.represents, unicode)
+        text += " as " + format_card(extension.represents, unicode=unicode)
     return text + _END_WORDS[extension.end]
 
 
@@ -168,7 +167,7 @@ def _meld_report(
         joker, stands_for = meld.cards[index], meld.represented[index]
         jokers.append({"joker": CARD_NAMES[joker], "stands_for": CARD_NAMES[stands_for]})
         lines.append(
-            f"  joker: {card_name(joker, unicode)} stands for {card_name(stands_for, unicode)}"
+            f"  joker: {format_card(joker, unicode=unicode)} stands for {format_card(stands_for, unicode=unicode)}"
         )
     lines.append(f"  value: {text.meld_value(meld)}")
     if text.meld_points(meld) != text.meld_value(meld):
@@ -187,9 +186,11 @@ def _meld_report(
         lines.append("  extended by: nothing, the meld is complete")
     swaps = []
     for index, natural in meld.joker_swaps():
-        wild_name = card_name(meld.cards[index], unicode)
+        wild_name = format_card(meld.cards[index], unicode=unicode)
         swaps.append({"card": CARD_NAMES[natural], "joker": CARD_NAMES[meld.cards[index]]})
-        lines.append(f"  joker swap: {card_name(natural, unicode)} takes the place of {wild_name}")
+        lines.append(
+            f"  joker swap: {format_card(natural, unicode=unicode)} takes the place of {wild_name}"
+        )
     data: dict[str, Any] = {
         "valid": True,
         "is_meld": True,
@@ -344,7 +345,7 @@ def _judge(
     # "valid" is a meld whose reading is fixed; a tool that asks only whether the cards
     # make a meld (as is_meld does) reads "is_meld", which an ambiguous meld has too.
     report: dict[str, Any] = {
-        "cards": card_names(cards, False),
+        "cards": format_cards(cards),
         "valid": False,
         "is_meld": False,
         "reading_fixed": False,
@@ -363,7 +364,7 @@ def _judge(
         more = ", ..." if len(readings) > 2 else ""
         option = ", or --joker-as CARD for a single meld" if count == 1 else ""
         reason = (
-            f"{card_names(cards, False)} has {len(readings)} readings: it is a meld, but "
+            f"{format_cards(cards)} has {len(readings)} readings: it is a meld, but "
             "which one depends on the card the joker stands for; name it in the meld, "
             f"written as {spelled}{more}{option}"
         )

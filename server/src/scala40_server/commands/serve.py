@@ -155,7 +155,7 @@ from collections.abc import Callable, Mapping
 from typing import IO, Any
 
 from scala40.bots import bot_factories
-from scala40.cards import CARD_NAMES, parse_cards
+from scala40.cards import CARD_NAMES, format_cards, parse_cards
 from scala40.checks import describe
 from scala40.commands import (
     EXIT_OK,
@@ -163,7 +163,6 @@ from scala40.commands import (
     CommandError,
     UsageError,
     add_game_option,
-    card_names,
     chosen_game,
     json_text,
     seconds,
@@ -840,7 +839,7 @@ class Referee:
         return {
             "game": game.name,
             "rules": preset,
-            "cards": card_names(cards, False),
+            "cards": format_cards(cards),
             "value": value,
         }
 
