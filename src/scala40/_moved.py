@@ -52,6 +52,10 @@ MOVED_MODULES: Mapping[str, str] = {
     # One module for each concept.
     "scala40.schemas.parts": "scala40.schema_parts",
     "scala40.schemas.verdicts": "scala40.verdicts",
+    **{
+        f"scala40.games.{game}.record": f"scala40.games.{game}.state_record"
+        for game in ("scala40", "skarney")
+    },
 }
 """Each module path that moved in 0.6 (deprecated, going in the next release) and its
 new path."""

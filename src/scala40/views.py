@@ -73,8 +73,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 import attrs
 
 from scala40._base.position import position_repr
-from scala40._base.record import GameFields, order_fields
 from scala40._base.sampling import deal_hidden, draw_consistent
+from scala40._base.state_record import GameFields, order_fields
 from scala40._format.fields import make_builder, reduce_fields, written_by_attrs
 from scala40._rng import seed_state
 from scala40._wording import not_deciding
@@ -314,7 +314,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         default=(), kw_only=True, metadata={"last": "positional"}
     )
     """For each seat, the cards it was seen to take from a face-up place this hand and
-    has not played since (the state's :attr:`~scala40._base.record.RecordBase.shown`;
+    has not played since (the state's :attr:`~scala40._base.state_record.RecordBase.shown`;
     public); ``()`` when no hand holds one."""
     hand_log: HandLog | None = attrs.field(
         default=EMPTY_LOG,

@@ -233,7 +233,7 @@ class StateBase(Generic[M, V]):
     table), and only from there: the cards such a move adds to the hand are shown."""
     keeps_history: ClassVar[bool] = False
     """Whether the class keeps the hand's moves (a record with the field ``hand_log``,
-    as :class:`~scala40._base.record.RecordBase` declares it): then ``apply`` keeps it."""
+    as :class:`~scala40._base.state_record.RecordBase` declares it): then ``apply`` keeps it."""
     _LOGGED_KINDS: ClassVar[dict[type, bool]] = {}
     """The move classes met so far that ``apply`` logs on its own path, each with whether
     it shows the cards it takes (one of ``SHOWING_KINDS``) or is taken as it is (neither

@@ -114,7 +114,7 @@ else:
         classes over it hold the slots.
 
         >>> import attrs
-        >>> from scala40._base.record import field_group, order_fields
+        >>> from scala40._base.state_record import field_group, order_fields
         >>> @field_group
         ... class Scores:
         ...     scores: tuple[int, ...]
@@ -244,7 +244,7 @@ def order_fields(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[attr
     marked ``"keyword"``.
 
     >>> import attrs
-    >>> from scala40._base.record import order_fields
+    >>> from scala40._base.state_record import order_fields
     >>> @attrs.frozen(field_transformer=order_fields)
     ... class Base:
     ...     head: int
