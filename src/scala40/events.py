@@ -59,7 +59,7 @@ from scala40.cards import CARD_NAMES
 from scala40.checks import check_seat, describe
 from scala40.errors import InvalidArgumentError, InvalidValueError, SearchLimitError
 from scala40.resignation import ResignMove
-from scala40.views import hand_result_to_dict
+from scala40.view_json import hand_result_to_dict
 
 __all__ = ["MAX_EVENTS", "Event", "events_of", "events_since"]
 
@@ -102,7 +102,7 @@ class Event:
     """The cards that came into each seat's hand (private: each seat sees its own)."""
     result: Mapping[str, Any] | None = attrs.field(default=None, eq=False)
     """How the hand ended (``hand_end``), in the shape of
-    :func:`scala40.views.hand_result_to_dict`."""
+    :func:`scala40.view_json.hand_result_to_dict`."""
     winners: tuple[int, ...] = ()
     """The winners (``game_over``)."""
     shown: tuple[int, ...] = ()

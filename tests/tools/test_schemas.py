@@ -46,7 +46,7 @@ from scala40.schemas import (
     write_schemas,
 )
 from scala40.tournament import TournamentResult, run_tournament
-from scala40.views import view_from_dict
+from scala40.view_json import view_from_dict
 from tests.hostile import fuzz_settings
 from tests.protocol.cases import knock_game_names, soak_unless_default
 from tests.tools.schema_validator import SchemaError, check_schema, errors, keywords_used

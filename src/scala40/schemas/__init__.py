@@ -80,7 +80,7 @@ from scala40.tournament import (
     TOURNAMENT_FORMAT_VERSION,
 )
 from scala40.verdicts import verdict_schema
-from scala40.views import MAX_VIEW_ITEMS, VIEW_FORMAT, VIEW_FORMAT_VERSION, view_facts_schemas
+from scala40.view_json import MAX_VIEW_ITEMS, VIEW_FORMAT, VIEW_FORMAT_VERSION, view_facts_schemas
 
 __all__ = [
     "BUILTIN_GAMES",

@@ -31,7 +31,8 @@ from scala40.games.skarney.state_record import SkarneyFields, StateRecord
 from scala40.melds import Meld, MeldKind
 from scala40.rulesets import MAX_OPTION_INT
 from scala40.schema_parts import array, enum_of, integer, meld_text, nullable, obj
-from scala40.views import MAX_HELD_MELDS, MAX_VIEW_ITEMS, ViewBase
+from scala40.view_json import MAX_VIEW_ITEMS
+from scala40.views import MAX_HELD_MELDS, ViewBase
 
 __all__ = ["MAX_HELD_MELDS", "PlayerView"]
 
