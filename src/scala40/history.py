@@ -87,13 +87,13 @@ class LoggedMove(NamedTuple):
 
 MAX_LOGGED_MOVES = 2048
 """A log keeps at least the last this many moves of a hand, and fewer than
-:data:`MAX_HISTORY`: far more than a hand between players who mean to end it takes."""
+``MAX_HISTORY``: far more than a hand between players who mean to end it takes."""
 MAX_HISTORY = 2 * MAX_LOGGED_MOVES
 """A log keeps fewer moves than this: at this many, it keeps the last
 :data:`MAX_LOGGED_MOVES` (a copy of that many nodes, once every that many moves)."""
 TEXT_MOVES = 512
 """A seat's view written as text (:mod:`scala40.notation`) keeps the hand's last this
-many moves (:func:`log_tail`), and the bots of the library read no further back into a
+many moves (``log_tail``), and the bots of the library read no further back into a
 hand (the knock games' careful bot reads 400, their stalled-hand plan at most this many):
 so that a bot given the view read back from its text plays the move it plays at the
 table. Far more than a hand between players who mean to end it takes, and short enough
@@ -109,7 +109,7 @@ Entry = tuple[int | None, Any, tuple[Card, ...]]
 """A logged move's three values."""
 NewEntry = tuple[int | None, Any, tuple[Card, ...] | list[tuple[Card, ...]]]
 """A move's three values as ``apply`` logs it: the cards it showed may still be the
-mover's hands before and after it, a list, until first read (:data:`HandLog`)."""
+mover's hands before and after it, a list, until first read (``HandLog``)."""
 Shown = tuple[tuple[Card, ...], ...]
 """Each seat's shown cards, or ``()`` when no hand holds one."""
 HandLog = list[Any]
@@ -119,7 +119,7 @@ and the cards it showed, how many moves the log holds up to it, the shown cards 
 once worked out (``None`` before), how many of the hand's first moves the log no longer
 holds, and the move's entry as JSON once written. The cards a move showed may be
 written as the mover's hands before and after it, a list ``[before, after]``, until
-first read (:func:`shown_in_of`): a playout that never asks never works them out. The first node is the log's *start*,
+first read (``shown_in_of``): a playout that never asks never works them out. The first node is the log's *start*,
 ``[None, None, None, (), 0, base, dropped, None]``: the shown cards of the moves no longer
 held (``base``). Nodes are never changed but for the two caches (``shown`` and ``text``),
 and are shared between the states of a hand."""
@@ -287,7 +287,7 @@ def flat_log(log: HandLog | None) -> tuple[Any, ...] | None:
 
 
 def whole_log(flat: tuple[Any, ...] | None) -> HandLog | None:
-    """The log :func:`flat_log` flattened."""
+    """The log ``flat_log`` flattened."""
     if flat is None:
         return None
     dropped, base, entries = flat
@@ -328,11 +328,11 @@ def log_of(entries: Sequence[Entry], seats: int, dropped: int = 0, base: Shown =
 
 def log_of_hand(entries: Sequence[tuple[int | None, Any, Any]], seats: int) -> HandLog:
     """The log a hand's moves leave, ``entries`` logged one after the other from
-    :data:`EMPTY_LOG` (:func:`logged`), made in one pass: it keeps the moves
-    :func:`logged` keeps (fewer than :data:`MAX_HISTORY`: back to
+    ``EMPTY_LOG`` (``logged``), made in one pass: it keeps the moves
+    ``logged`` keeps (fewer than ``MAX_HISTORY``: back to
     :data:`MAX_LOGGED_MOVES` each time it reaches that many), the shown cards of the
     others its start's. An entry's shown cards may be the mover's hands before and after
-    the move (:func:`shown_in_of`).
+    the move (``shown_in_of``).
 
     >>> from scala40.history import EMPTY_LOG, log_of_hand, log_to_json, logged
     >>> from scala40.games.chinchon import MOVES
@@ -425,7 +425,7 @@ def shown_of(log: HandLog | None, sizes: Sequence[int]) -> Shown:
 
 
 def shown_in_hands(log: HandLog | None, hands: Sequence[Sequence[Card]]) -> Shown:
-    """:func:`shown_of` for the ``hands`` themselves (a state's): their sizes are looked at
+    """``shown_of`` for the ``hands`` themselves (a state's): their sizes are looked at
     only when some hand shows a card.
 
     >>> from scala40.history import log_of, shown_in_hands
@@ -444,7 +444,7 @@ def shown_in_hands(log: HandLog | None, hands: Sequence[Sequence[Card]]) -> Show
 
 
 def shown_problems(shown: Shown, hands: Sequence[Sequence[Card]]) -> list[str]:
-    """What shown cards (:func:`shown_of`) claim of the hands that they do not bear out:
+    """What shown cards (``shown_of``) claim of the hands that they do not bear out:
     each seat's must be in its hand, as many times as they are shown. A state played by
     the engine never fails this; a log read from outside may.
 
@@ -612,14 +612,14 @@ def log_to_json(log: HandLog | None) -> dict[str, Any]:
 
 
 HISTORY_KEYS = frozenset({"history", "history_start"})
-"""The keys :func:`log_to_json` writes."""
+"""The keys ``log_to_json`` writes."""
 HISTORY_START = "history_start"
-"""The key of what a log no longer keeps (or a position never had): see :func:`log_to_json`."""
+"""The key of what a log no longer keeps (or a position never had): see ``log_to_json``."""
 
 
 def log_from_json(data: Any, parse: Any, seats: int, where: str) -> HandLog:
-    """The log that :func:`log_to_json` wrote into ``data`` (a mapping: only its
-    :data:`HISTORY_KEYS` are read), every entry checked: fewer than :data:`MAX_HISTORY`
+    """The log that ``log_to_json`` wrote into ``data`` (a mapping: only its
+    ``HISTORY_KEYS`` are read), every entry checked: fewer than ``MAX_HISTORY``
     moves, each a seat of ``seats`` (or null for a
     chance step) and a move's text that ``parse`` reads (the same text read once).
     Whether the moves lead to the state is not checked: a position may be set up by

@@ -29,7 +29,7 @@ The schemas themselves are made from the code that writes the formats: a ruleset
 its fields (:meth:`scala40.rulesets.RulesetBase.json_schema`), a game's moves from their
 codecs (:meth:`scala40.movekinds.MoveSet.json_schema`), a game's state by the game, and
 the tools' formats (records, tournament results) by :mod:`scala40.schemas`, which
-gathers them all. The pieces here write what they share (the names past ``__all__`` are the library's own: the pieces of a state's schema and :func:`schema_problem`, with which a loader checks a value by the schema that describes it), in JSON Schema draft
+gathers them all. The pieces here write what they share (the names past ``__all__`` are the library's own: the pieces of a state's schema and ``schema_problem``, with which a loader checks a value by the schema that describes it), in JSON Schema draft
 2020-12, with a small set of keywords: ``type``, ``const``, ``enum``, ``pattern``,
 ``minimum``, ``maximum``, ``maxLength``, ``items``, ``minItems``, ``maxItems``,
 ``properties``, ``required``, ``additionalProperties``, ``oneOf`` and the annotations

@@ -732,7 +732,7 @@ class StateBase(Generic[M, V]):
         the same hand: the seat that moved (``None`` for a chance step), the move as
         every seat saw it, and for a move that takes cards from a face-up place the
         mover's hands before and after it (what it showed is their difference, worked
-        out when first read: :func:`scala40.history.shown_in_of`). ``apply`` logs
+        out when first read: ``scala40.history.shown_in_of``). ``apply`` logs
         each move so; a reader that replays moves without a log (the OpenSpiel adapter
         checking a history) makes the log from these entries afterwards.
 
@@ -978,7 +978,7 @@ class StateBase(Generic[M, V]):
 
     def _log_problems(self) -> list[str]:
         """What the hand's log says that the state does not bear out
-        (:func:`scala40.history.log_problems`): a shown card its hand does not hold, a
+        (``scala40.history.log_problems``): a shown card its hand does not hold, a
         card taken this turn (:meth:`_taken_this_turn`) or on offer
         (:meth:`_offered_from_hand`) that the log does not bear out."""
         this: Any = self

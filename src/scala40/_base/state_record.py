@@ -548,7 +548,7 @@ class RecordBase(GameFields[R, P], StateBase[M, V], Generic[M, R, P, V, H]):
     @property
     def shown(self) -> tuple[tuple[Card, ...], ...]:
         """For each seat, the cards it was seen to take from a face-up place this hand and
-        has not played since, sorted (public: :func:`~scala40.history.shown_of`, kept up
+        has not played since, sorted (public: ``scala40.history.shown_of``, kept up
         to date by the log move by move); ``()`` when no hand holds one. Every one is in
         its hand: a log that says otherwise is refused by the loaders and named by
         ``problems()``.

@@ -600,7 +600,7 @@ class OpenSpielGame(pyspiel.Game):
         the episode ends; without what OpenSpiel's steps keep besides (no legal actions
         listed, no decision, no observation, no log of the hand), so that the longest
         history checks within the bound of a call. The state they give, with the log of
-        the hand in play made from its moves (:func:`~scala40.history.log_of_hand`),
+        the hand in play made from its moves (``scala40.history.log_of_hand``),
         must be the state read, its dictionary whole (its log and its move count too).
         """
         encoding = self.encoding
