@@ -38,11 +38,11 @@ from typing import Any
 import referencing
 import referencing.jsonschema
 
-from scala40.client_view import view_from_dict
 from scala40.game import Game
 from scala40.records import GameRecord
 from scala40.schemas import BUILTIN_GAMES, KINDS, PROTOCOLS, json_schema, protocol_schema
 from scala40.tournament import TournamentResult
+from scala40.view_json import view_from_dict
 
 __all__ = [
     "GOLDEN",

@@ -64,9 +64,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scala40"
 CORE = frozenset(
     {
         "errors", "cards", "melds", "rulesets", "movekinds", "legal", "match", "game",
-        "notation", "views", "client_view", "resignation", "deadline", "directory", "gamekit",
-        "checks", "history", "_base", "_moved", "_by_game", "_cache", "_compiled", "_format",
-        "_hand_log", "_rng",
+        "notation", "views", "view_json", "resignation", "deadline", "directory", "gamekit",
+        "checks", "history", "schema_parts", "_base", "_moved", "_by_game", "_cache", "_compiled", "_format",
+        "_rng",
         "_stats", "_wording",
     }
 )  # fmt: skip

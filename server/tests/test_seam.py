@@ -91,8 +91,8 @@ def test_the_server_imports_only_the_public_api(path: Path) -> None:
     [
         ("from scala40._checks import describe", "scala40._checks.describe"),
         ("from scala40.checks import _pruned", "scala40.checks._pruned"),
-        ("import scala40._hand_log", "scala40._hand_log"),
-        ("from scala40 import _hand_log", "scala40._hand_log"),
+        ("import scala40._rng", "scala40._rng"),
+        ("from scala40 import _rng", "scala40._rng"),
         ("from scala40.melds._text import read_meld_text", "scala40.melds._text"),
         ("from scala40.cli.common import json_text", "scala40.cli.common.json_text"),
         ("from scala40.cli import main", "scala40.cli.main"),

@@ -17,6 +17,7 @@ the core only. Other games are found by name:
 from __future__ import annotations
 
 import importlib
+import sys
 
 from scala40 import errors
 from scala40.errors import *  # noqa: F403 - every error is at the top
@@ -28,6 +29,9 @@ from scala40.errors import *  # noqa: F403 - every error is at the top
 # ``typing`` is not imported either: a type checker reads the names below.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
     from typing import Any
 
     from scala40 import bots as bots
@@ -241,3 +245,24 @@ __all__ = [
     "spanish_deck",
 ]
 __all__ += errors.__all__
+
+
+class _MovedModules:
+    """The import finder of the package's old module paths (``scala40._moved``), last
+    among ``sys.meta_path``'s: asked only for a path no other finder found a file for, it
+    loads ``scala40._moved`` then, so that importing the package loads nothing more."""
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: ModuleType | None = None,
+    ) -> ModuleSpec | None:
+        if not fullname.startswith("scala40."):
+            return None
+        spec: ModuleSpec | None = importlib.import_module("scala40._moved").find_moved(fullname)
+        return spec
+
+
+if not any(isinstance(finder, _MovedModules) for finder in sys.meta_path):
+    sys.meta_path.append(_MovedModules())

@@ -3,11 +3,13 @@ for one release with a :class:`DeprecationWarning` naming the new one (internal)
 
 A game package held its bots, its observation for learners and its words on the
 command line until 0.5; each now lives in its layer (:mod:`scala40.bots`,
-:mod:`scala40.adapters.observation`, :mod:`scala40.cli.text`). The old module paths are
-no files of a game package: an import finder (:func:`install_moved_modules`, which
-:mod:`scala40.games` calls) hands each over to its new module, and the names a game
-package offered are answered by its module ``__getattr__``, each warning, until the next
-release.
+:mod:`scala40.adapters.observation`, :mod:`scala40.cli.text`). Some modules of the
+package had two names for one concept until 0.6; each concept now has one module. The
+old module paths are no files: an import finder, which ``scala40/__init__.py`` puts last
+among ``sys.meta_path``'s and which loads this module only when a path of the package is
+found nowhere else (:func:`find_moved`), hands each over to its new module, and the names
+a game package offered are answered by its module ``__getattr__``, each warning, until
+the next release.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 
 __all__ = [
     "MOVED_MODULES",
-    "install_moved_modules",
+    "find_moved",
     "keep_moved_parts",
     "moved_attribute",
     "parts_given_with",
@@ -46,6 +48,14 @@ MOVED_MODULES: Mapping[str, str] = {
     },
     **{
         f"scala40.games.{game}.text": f"scala40.cli.text.{game}" for game in ("scala40", "skarney")
+    },
+    # One module for each concept.
+    "scala40.schemas.parts": "scala40.schema_parts",
+    "scala40.schemas.verdicts": "scala40.verdicts",
+    "scala40.client_view": "scala40.view_json",
+    **{
+        f"scala40.games.{game}.record": f"scala40.games.{game}.state_record"
+        for game in ("scala40", "skarney")
     },
 }
 """Each module path that moved in 0.6 (deprecated, going in the next release) and its
@@ -83,12 +93,11 @@ class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 _FINDER = _MovedModules()
 
 
-def install_moved_modules() -> None:
-    """Let the old paths of :data:`MOVED_MODULES` be imported, each warning (once per
-    process: the finder stands last among ``sys.meta_path``'s, so a module of the old
-    name on disk would still win)."""
-    if _FINDER not in sys.meta_path:
-        sys.meta_path.append(_FINDER)
+def find_moved(fullname: str) -> ModuleSpec | None:
+    """The spec of ``fullname`` where it is an old path of :data:`MOVED_MODULES` (its
+    import then warns and gives the new module), else ``None``: what the package's import
+    finder asks after every other finder looked for a file and found none."""
+    return _FINDER.find_spec(fullname)
 
 
 def moved_attribute(module: str, name: str, moved: Mapping[str, str]) -> object:

@@ -44,13 +44,15 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from collections.abc import Callable, Collection, Iterable, Sequence
+import warnings
+from collections.abc import Callable, Collection, Iterable
 from importlib.metadata import Distribution, EntryPoint, distributions, entry_points
 from typing import Any
 
 import attrs
 
-from scala40.cards import CARD_NAMES, CARD_SYMBOLS, JOKER, RANK_OF, Card, Deck, spanish_card_name
+from scala40 import cards as _cards
+from scala40._moved import moved_attribute
 from scala40.checks import describe
 from scala40.errors import UnknownGameError
 from scala40.game import DEFAULT_GAME, Game, game_names, load_game
@@ -70,8 +72,6 @@ __all__ = [
     "LoadedCommands",
     "UsageError",
     "add_game_option",
-    "card_name",
-    "card_names",
     "chosen_game",
     "command_entry_points",
     "declared_commands",
@@ -80,9 +80,7 @@ __all__ = [
     "json_text",
     "load_command",
     "load_commands",
-    "missing_cards",
     "seconds",
-    "shown_cards",
     "shown_text",
 ]
 
@@ -214,16 +212,6 @@ def seconds(text: str) -> float:
     return float(body)
 
 
-def card_name(card: Card, unicode: bool) -> str:
-    """A card's name, with its suit as a symbol if ``unicode``."""
-    return (CARD_SYMBOLS if unicode else CARD_NAMES)[card]
-
-
-def card_names(cards: Sequence[Card], unicode: bool) -> str:
-    """Cards' names separated by spaces."""
-    return " ".join(card_name(card, unicode) for card in cards)
-
-
 def _game_name(text: str) -> str:
     """Argument type of ``--game``: a game's name or alias, in any case and with or
     without accents, checked."""
@@ -247,56 +235,6 @@ def chosen_game(args: argparse.Namespace) -> Game:
     """The game ``--game`` names, or the default game."""
     given: str | None = getattr(args, "game", None)
     return load_game(given if given is not None else DEFAULT_GAME)
-
-
-def missing_cards(cards: Sequence[Card], rules: Any, game: Game) -> str:
-    """Why ``cards`` (cards the pack of ``rules`` lacks) are in no hand of ``game``, in a
-    player's words: what the pack has no copies of, and the presets of the game whose
-    pack has them all.
-
-    >>> from scala40 import parse_cards
-    >>> from scala40.commands import missing_cards
-    >>> from scala40.game import load_game
-    >>> chinchon = load_game("chinchon")
-    >>> rules = chinchon.ruleset_type.default()
-    >>> missing_cards(parse_cards("9C 8C"), rules, chinchon)
-    'the 40-card Spanish pack has no 8s or 9s; --rules argentina_50 plays the 48-card pack'
-    >>> missing_cards(parse_cards("JK"), rules, chinchon)
-    'the 40-card Spanish pack has no jokers; --rules argentina_50 plays with 2 jokers'
-    """
-    deck: Deck = rules.deck
-    ranks = sorted({RANK_OF[card] for card in cards if card != JOKER})
-    # The deck's own words (what check_meld says too), then the presets that have them.
-    lacking = deck.why_cannot_hold(cards)
-    words = [lacking] if lacking is not None else []
-    for name, preset in game.ruleset_type.presets().items():
-        other: Deck = preset.deck
-        if preset == rules or not set(cards) <= set(other.cards):
-            continue
-        plays = []
-        if ranks and set(ranks) - set(deck.ranks):
-            plays.append(f"the {other.size - other.jokers}-card pack")
-        if JOKER in cards:
-            plays.append(f"with {other.jokers} jokers")
-        words.append(f"--rules {name} plays " + " ".join(plays))
-    return "; ".join(words)
-
-
-def shown_cards(cards: Sequence[Card], unicode: bool, rules: Any) -> str:
-    """Cards as a report prints them: with ``unicode``, a French pack's suits as symbols
-    and a Spanish pack's cards also named in Spanish, as its pictures show them.
-
-    >>> from scala40 import parse_cards
-    >>> from scala40.commands import shown_cards
-    >>> from scala40.game import load_game
-    >>> rules = load_game("chinchon").ruleset_type.default()
-    >>> shown_cards(parse_cards("AS 7H KD"), True, rules)
-    'AS 7H KD (as de espadas, siete de copas, rey de oros)'
-    """
-    if unicode and rules.deck.pack == "spanish":
-        words = ", ".join(spanish_card_name(card) for card in cards)
-        return f"{card_names(cards, False)} ({words})" if cards else ""
-    return card_names(cards, unicode)
 
 
 # ---------------------------------------------------------------- commands of other packages
@@ -576,3 +514,30 @@ def error_text(error: BaseException) -> str:
     except BaseException:  # an error whose own text fails (or exits)
         said = ""
     return _shown(f"{type(error).__name__}: {said}" if said else type(error).__name__)
+
+
+_CARD_WORDS = {"card_name": "format_card", "card_names": "format_cards"}
+"""The card words this module gave until 0.6 and the functions of :mod:`scala40.cards`
+that write cards the same way (``unicode`` given by keyword)."""
+_MOVED_WORDS = {"missing_cards": "scala40.texts", "shown_cards": "scala40.texts"}
+"""The command line's words for cards this module gave until 0.6, and their module now."""
+
+
+def __getattr__(name: str) -> object:
+    """The card words that left this module in 0.6, each warning, for one release."""
+    new = _CARD_WORDS.get(name)
+    if new is None:
+        return moved_attribute(__name__, name, _MOVED_WORDS)
+    warnings.warn(
+        f"{__name__}.{name} is deprecated and goes in the next release: "
+        f"use scala40.cards.{new}(..., unicode=...)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    written = getattr(_cards, new)
+
+    def words(cards: Any, unicode: bool) -> str:
+        value: str = written(cards, unicode=unicode)
+        return value
+
+    return words

@@ -59,7 +59,7 @@ from scala40.cards import CARD_NAMES
 from scala40.checks import check_seat, describe
 from scala40.errors import InvalidArgumentError, InvalidValueError, SearchLimitError
 from scala40.resignation import ResignMove
-from scala40.views import hand_result_to_dict
+from scala40.view_json import hand_result_to_dict
 
 __all__ = ["MAX_EVENTS", "Event", "events_of", "events_since"]
 
@@ -102,7 +102,7 @@ class Event:
     """The cards that came into each seat's hand (private: each seat sees its own)."""
     result: Mapping[str, Any] | None = attrs.field(default=None, eq=False)
     """How the hand ended (``hand_end``), in the shape of
-    :func:`scala40.views.hand_result_to_dict`."""
+    :func:`scala40.view_json.hand_result_to_dict`."""
     winners: tuple[int, ...] = ()
     """The winners (``game_over``)."""
     shown: tuple[int, ...] = ()
@@ -155,7 +155,7 @@ def _received(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...
 def _shown(before: Any, after: Any, received: tuple[int, ...]) -> tuple[int, ...]:
     """The cards of ``received`` (what came into the mover's hand) that left a face-up
     place: taken from where every seat saw them. A state that keeps the hand's log has
-    logged them with the move (:mod:`scala40._hand_log`); for another, they are what
+    logged them with the move (:mod:`scala40.history`); for another, they are what
     left the face-up places."""
     if not received or after.hand_number != before.hand_number:
         return ()  # a new deal is never shown

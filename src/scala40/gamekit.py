@@ -31,7 +31,7 @@ position text (:mod:`scala40.notation`).
 
 from __future__ import annotations
 
-import scala40._format.schema as schema
+import scala40.schema_parts as schema
 from scala40._base.sampling import MAX_SAMPLE_DRAWS, deal_hidden, draw_consistent
 from scala40._base.state import MAX_TURN_MOVES, StateBase
 from scala40._format.serial import MAX_READ_ITEMS, MAX_READ_TEXT, FieldReader, expect_header

@@ -37,7 +37,7 @@ first. **The number of seats** is the number of hands.
 **A view** is written the same way, but for what the seat may not know: every other
 hand is its number of cards, the stock is its number of cards, and the fields no view
 holds (the generator) are left out. A view's text keeps what the bots read, as a state's
-does not: the hand's last :data:`~scala40._hand_log.TEXT_MOVES` moves as every seat saw
+does not: the hand's last :data:`~scala40.history.TEXT_MOVES` moves as every seat saw
 them (``history=``, the dictionary's JSON, spaces written ``\\u0020``; ``shown=`` is
 then what the seats were seen to hold before them, ``history_dropped=`` how many first
 moves they leave out), so that a bot given the view read back (``scala40 hint``) plays the
@@ -94,7 +94,11 @@ from scala40._format.text_values import (
     IntCodec,
     codec_for,
 )
-from scala40._hand_log import (
+from scala40._rng import rewind, shuffle
+from scala40.cards import CARD_NAMES
+from scala40.checks import describe
+from scala40.errors import InvalidPositionError, Scala40Error
+from scala40.history import (
     HISTORY_FIELDS,
     HISTORY_KEYS,
     HISTORY_START,
@@ -103,10 +107,6 @@ from scala40._hand_log import (
     shown_of,
     with_moves,
 )
-from scala40._rng import rewind, shuffle
-from scala40.cards import CARD_NAMES
-from scala40.checks import describe
-from scala40.errors import InvalidPositionError, Scala40Error
 
 __all__ = [
     "ABSENT",
@@ -141,7 +141,7 @@ _SHOWN = NotationField(
     ABSENT,
 )
 """The named field of the shown cards, which every game that keeps its hands' moves has
-(:mod:`scala40._hand_log`)."""
+(:mod:`scala40.history`)."""
 
 _FIELD_KEYS = frozenset({"format", "version", "rules", "players"})
 """Keys of a state's dictionary that no grammar lists: the header (the game's), the

@@ -39,7 +39,6 @@ import attrs
 from typing_extensions import Self
 
 from scala40._cache import BoundedCache
-from scala40._format.schema import array, enum_of, header, integer, obj
 from scala40._format.serial import expect_header
 from scala40.cards import Deck
 from scala40.checks import describe, is_int
@@ -50,6 +49,7 @@ from scala40.errors import (
     UnknownPresetError,
 )
 from scala40.melds import MeldRules
+from scala40.schema_parts import array, enum_of, header, integer, obj
 
 __all__ = [
     "MAX_OPTION_INT",

@@ -13,7 +13,9 @@ game's name, in this order:
 
 A game none of these gives words to is written in the default words
 (:class:`~scala40.texts.GameText`: the state's own text and the moves' notation), so that
-every registered game plays and replays on the command line. The tools that write a
+every registered game plays and replays on the command line. Beside them, the command line's words
+for cards in a game: why the cards a pack lacks are in no hand (:func:`missing_cards`),
+and cards as a report shows them (:func:`shown_cards`). The tools that write a
 game for people (the command line, ``scala40 check``'s verdicts, the conformance
 corpus, the environments' boards) read its words here.
 
@@ -40,12 +42,20 @@ from scala40._wording import (
     seat_label,
     seat_values,
 )
+from scala40.cards import JOKER, RANK_OF, Card, Deck, format_cards, spanish_card_name
 from scala40.checks import check_flag, check_int, check_names, describe
 from scala40.errors import InvalidArgumentError
 from scala40.game import MAX_MELD_TOTAL, Game, State, check_meld_value
 from scala40.melds import Meld
 
-__all__ = ["ENTRY_POINT_GROUP", "GameText", "register_text", "text_of"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "GameText",
+    "missing_cards",
+    "register_text",
+    "shown_cards",
+    "text_of",
+]
 
 ENTRY_POINT_GROUP = "scala40.texts"
 """The entry-point group through which other packages offer their games' words
@@ -284,3 +294,53 @@ def text_of(game: str | Game) -> GameText:
         wording.
     """
     return _TEXTS.of(game)
+
+
+def missing_cards(cards: Sequence[Card], rules: Any, game: Game) -> str:
+    """Why ``cards`` (cards the pack of ``rules`` lacks) are in no hand of ``game``, in a
+    player's words: what the pack has no copies of, and the presets of the game whose
+    pack has them all.
+
+    >>> from scala40 import parse_cards
+    >>> from scala40.texts import missing_cards
+    >>> from scala40.game import load_game
+    >>> chinchon = load_game("chinchon")
+    >>> rules = chinchon.ruleset_type.default()
+    >>> missing_cards(parse_cards("9C 8C"), rules, chinchon)
+    'the 40-card Spanish pack has no 8s or 9s; --rules argentina_50 plays the 48-card pack'
+    >>> missing_cards(parse_cards("JK"), rules, chinchon)
+    'the 40-card Spanish pack has no jokers; --rules argentina_50 plays with 2 jokers'
+    """
+    deck: Deck = rules.deck
+    ranks = sorted({RANK_OF[card] for card in cards if card != JOKER})
+    # The deck's own words (what check_meld says too), then the presets that have them.
+    lacking = deck.why_cannot_hold(cards)
+    words = [lacking] if lacking is not None else []
+    for name, preset in game.ruleset_type.presets().items():
+        other: Deck = preset.deck
+        if preset == rules or not set(cards) <= set(other.cards):
+            continue
+        plays = []
+        if ranks and set(ranks) - set(deck.ranks):
+            plays.append(f"the {other.size - other.jokers}-card pack")
+        if JOKER in cards:
+            plays.append(f"with {other.jokers} jokers")
+        words.append(f"--rules {name} plays " + " ".join(plays))
+    return "; ".join(words)
+
+
+def shown_cards(cards: Sequence[Card], unicode: bool, rules: Any) -> str:
+    """Cards as a report prints them: with ``unicode``, a French pack's suits as symbols
+    and a Spanish pack's cards also named in Spanish, as its pictures show them.
+
+    >>> from scala40 import parse_cards
+    >>> from scala40.texts import shown_cards
+    >>> from scala40.game import load_game
+    >>> rules = load_game("chinchon").ruleset_type.default()
+    >>> shown_cards(parse_cards("AS 7H KD"), True, rules)
+    'AS 7H KD (as de espadas, siete de copas, rey de oros)'
+    """
+    if unicode and rules.deck.pack == "spanish":
+        words = ", ".join(spanish_card_name(card) for card in cards)
+        return f"{format_cards(cards)} ({words})" if cards else ""
+    return format_cards(cards, unicode=unicode)

@@ -21,6 +21,25 @@ readings (then listed in ``readings``), in words that name what to write instead
 ('8C 9C JK=10C', 27, ['7C at the low end', 'JC at the high end'])
 >>> print(report["melds"][1]["reason"])
 7S 7H JK has 2 readings: it is a meld, but which one depends on the card the joker stands for; name it in the meld, written as "7S 7H JK=7D" or "7S 7H JK=7C"
+
+The verdicts' JSON shape is written here too, beside the judge that makes them:
+:func:`verdict_schema` describes a meld's report as ``scala40 check --json`` prints it
+and the lines of ``scala40 check --jsonl`` and ``scala40 hand --jsonl``
+(:mod:`scala40.cli.batch`), and :mod:`scala40.schemas` makes the files
+``check.verdict.json`` and ``hand.verdict.json`` from it. An app that answers melds in its
+own protocol (the referee of scala40-server, whose ``check`` answers each meld so)
+describes each meld with :func:`meld_report_schema` and keeps the same bounds,
+:data:`MAX_MELDS` and :data:`MAX_CARDS_TEXT`, so that a meld the command line checks is
+one it checks too.
+
+>>> from scala40.verdicts import MAX_MELDS, meld_report_schema, verdict_schema
+>>> MAX_MELDS
+64
+>>> [branch["description"] for branch in meld_report_schema()["oneOf"]][0]
+'A valid meld: a meld whose reading the cards fix.'
+>>> schema = verdict_schema("hand")
+>>> schema["$id"], len(schema["oneOf"])
+('hand.verdict.json', 3)
 """
 
 from __future__ import annotations
@@ -30,9 +49,8 @@ from typing import Any
 
 import attrs
 
-from scala40.cards import CARD_NAMES, Card
+from scala40.cards import CARD_NAMES, Card, format_card, format_cards
 from scala40.checks import check_flag, describe
-from scala40.commands import card_name, card_names, missing_cards, shown_cards
 from scala40.errors import (
     AmbiguousMeldError,
     InvalidArgumentError,
@@ -51,10 +69,12 @@ from scala40.melds import (
     meld_interpretations,
 )
 from scala40.melds._text import read_meld_text
-from scala40.schemas.verdicts import MAX_MELDS
-from scala40.texts import GameText, text_of
+from scala40.schema_parts import array, card, card_text, integer, obj, text
+from scala40.texts import GameText, missing_cards, shown_cards, text_of
 
 __all__ = [
+    "MAX_CARDS_TEXT",
+    "MAX_MELDS",
     "Context",
     "MeldsChecked",
     "Request",
@@ -62,7 +82,18 @@ __all__ = [
     "check_melds",
     "judge_meld",
     "meld_report",
+    "meld_report_schema",
+    "verdict_schema",
 ]
+
+MAX_MELDS = 64
+"""The most melds one ``check`` takes, on the command line and in an app's protocol (a
+hand of the library's games holds a few): more are refused before any is read."""
+MAX_CARDS_TEXT = 500
+"""The longest text of a meld of ``check`` or of the cards of ``hand`` (on the command
+line, in a line of ``check --jsonl`` or ``hand --jsonl``, and in an app's protocol), in
+characters (the 108 cards of Scala 40's deck are 300 written one after another)."""
+
 
 _SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 _RANK_PLURALS = (
@@ -109,9 +140,9 @@ def check_meld_texts(meld_texts: Sequence[str]) -> None:
 
 
 def _extension_text(extension: Extension, unicode: bool) -> str:
-    text = card_name(extension.card, unicode)
+    text = format_card(extension.card, unicode=unicode)
     if extension.card != extension.represents:
-        text += " as " + card_name(extension.represents, unicode)
+        text += " as " + format_card(extension.represents, unicode=unicode)
     return text + _END_WORDS[extension.end]
 
 
@@ -136,7 +167,7 @@ def _meld_report(
         joker, stands_for = meld.cards[index], meld.represented[index]
         jokers.append({"joker": CARD_NAMES[joker], "stands_for": CARD_NAMES[stands_for]})
         lines.append(
-            f"  joker: {card_name(joker, unicode)} stands for {card_name(stands_for, unicode)}"
+            f"  joker: {format_card(joker, unicode=unicode)} stands for {format_card(stands_for, unicode=unicode)}"
         )
     lines.append(f"  value: {text.meld_value(meld)}")
     if text.meld_points(meld) != text.meld_value(meld):
@@ -155,9 +186,11 @@ def _meld_report(
         lines.append("  extended by: nothing, the meld is complete")
     swaps = []
     for index, natural in meld.joker_swaps():
-        wild_name = card_name(meld.cards[index], unicode)
+        wild_name = format_card(meld.cards[index], unicode=unicode)
         swaps.append({"card": CARD_NAMES[natural], "joker": CARD_NAMES[meld.cards[index]]})
-        lines.append(f"  joker swap: {card_name(natural, unicode)} takes the place of {wild_name}")
+        lines.append(
+            f"  joker swap: {format_card(natural, unicode=unicode)} takes the place of {wild_name}"
+        )
     data: dict[str, Any] = {
         "valid": True,
         "is_meld": True,
@@ -230,7 +263,7 @@ def meld_report(game: Game, preset: str, meld_texts: Sequence[str]) -> dict[str,
     :raises InvalidCardError: a meld's text holds something that is not a card, or is
         longer than any card text.
     :raises InvalidValueError: there are more than
-        :data:`~scala40.schemas.verdicts.MAX_MELDS` melds.
+        :data:`~scala40.verdicts.MAX_MELDS` melds.
 
     >>> from scala40.verdicts import meld_report
     >>> from scala40.game import load_game
@@ -312,7 +345,7 @@ def _judge(
     # "valid" is a meld whose reading is fixed; a tool that asks only whether the cards
     # make a meld (as is_meld does) reads "is_meld", which an ambiguous meld has too.
     report: dict[str, Any] = {
-        "cards": card_names(cards, False),
+        "cards": format_cards(cards),
         "valid": False,
         "is_meld": False,
         "reading_fixed": False,
@@ -331,7 +364,7 @@ def _judge(
         more = ", ..." if len(readings) > 2 else ""
         option = ", or --joker-as CARD for a single meld" if count == 1 else ""
         reason = (
-            f"{card_names(cards, False)} has {len(readings)} readings: it is a meld, but "
+            f"{format_cards(cards)} has {len(readings)} readings: it is a meld, but "
             "which one depends on the card the joker stands for; name it in the meld, "
             f"written as {spelled}{more}{option}"
         )
@@ -376,7 +409,7 @@ def check_melds(
     :raises InvalidCardError: a meld's text holds something that is not a card, or is
         longer than any card text.
     :raises InvalidValueError: there are more than
-        :data:`~scala40.schemas.verdicts.MAX_MELDS` melds.
+        :data:`~scala40.verdicts.MAX_MELDS` melds.
 
     >>> from scala40.game import load_game
     >>> from scala40.verdicts import check_melds
@@ -422,3 +455,134 @@ def check_melds(
     points = sum(text.meld_points(meld) for meld in melds)
     notes = text.meld_total(points, ruleset) if not errors else []
     return MeldsChecked(game.name, preset, lines, reports, errors, total, points, notes)
+
+
+def _described(schema: Mapping[str, Any], description: str) -> dict[str, Any]:
+    return {**schema, "description": description}
+
+
+def meld_report_schema() -> dict[str, Any]:
+    """What ``check`` says of one meld (``scala40 check --json``'s ``melds``, each verdict
+    of ``check --jsonl``, and the referee's ``check``): its cards and whether it is
+    valid; a valid one's kind, reading, jokers, value and points, other readings,
+    extensions and joker swaps; an invalid one's reason (and an ambiguous one's
+    readings)."""
+    value = _described(integer(), "Meld.value: the cards' face values under the meld rules.")
+    points = _described(integer(), "What the game scores for the meld (GameText.meld_points).")
+    reading = obj({"meld": text(), "value": value, "points": points})
+    is_meld = "Whether the cards make a meld under some reading (scala40.is_meld)."
+    fixed = "Whether the cards fix one reading: a valid meld's does, an ambiguous one's not."
+    return {
+        "oneOf": [
+            obj(
+                {
+                    "cards": card_text(),
+                    "valid": {"const": True},
+                    "is_meld": _described({"const": True}, is_meld),
+                    "reading_fixed": _described({"const": True}, fixed),
+                    "kind": _described(text(), "'sequence of clubs', 'set of 7s'..."),
+                    "meld": _described(
+                        text(), "The meld in order, a joker followed by = and its card."
+                    ),
+                    "jokers": array(obj({"joker": card(), "stands_for": card()})),
+                    "value": value,
+                    "points": points,
+                    "other_readings": array(reading),
+                    "extended_by": array(text()),
+                    "joker_swaps": array(obj({"card": card(), "joker": card()})),
+                },
+                description="A valid meld: a meld whose reading the cards fix.",
+            ),
+            obj(
+                {
+                    "cards": card_text(),
+                    "valid": {"const": False},
+                    "is_meld": _described({"const": True}, is_meld),
+                    "reading_fixed": _described({"const": False}, fixed),
+                    "reason": text(),
+                    "readings": array(reading),
+                },
+                description="An ambiguous meld: a meld, but which one depends on what a "
+                "wild card stands for (its readings, each with its value); name it in the "
+                "meld (JK=8S) to fix it.",
+            ),
+            obj(
+                {
+                    "cards": card_text(),
+                    "valid": {"const": False},
+                    "is_meld": _described({"const": False}, is_meld),
+                    "reading_fixed": _described({"const": False}, fixed),
+                    "reason": text(),
+                },
+                description="No meld under any reading, and why.",
+            ),
+        ]
+    }
+
+
+def _verdict_head(with_context: bool) -> dict[str, Any]:
+    head: dict[str, Any] = {
+        "line": _described(integer(1), "The line answered, from 1."),
+        "id": _described({}, "The request's id, when its line gave one."),
+    }
+    if with_context:
+        head["game"] = text()
+        head["rules"] = _described(text(), "The preset's name, or 'custom'.")
+    return head
+
+
+def _refused_line() -> dict[str, Any]:
+    return obj(
+        {
+            **_verdict_head(False),
+            "game": text(),
+            "rules": text(),
+            "valid": {"const": False},
+            "error": _described(
+                text(),
+                "The class name of the library's error (InvalidCardError, UnknownGameError, "
+                "...), or UnicodeDecodeError for a line that is not text.",
+            ),
+            "reason": text(),
+        },
+        optional=("id", "game", "rules"),
+        description="A line that could not be read as a request.",
+    )
+
+
+def verdict_schema(command: str) -> dict[str, Any]:
+    """The JSON Schema of one line that ``scala40 check --jsonl`` (``command``
+    ``"check"``) or ``scala40 hand --jsonl`` (``"hand"``) writes (:mod:`scala40.cli.batch`;
+    ``$id`` ``check.verdict.json``, ``hand.verdict.json``)."""
+    if command == "check":
+        branches = []
+        for branch in meld_report_schema()["oneOf"]:
+            properties = {**_verdict_head(True), **branch["properties"]}
+            optional = (
+                "id",
+                *(name for name in branch["properties"] if name not in branch["required"]),
+            )
+            branches.append(obj(properties, optional=optional, description=branch["description"]))
+        what = "meld"
+    else:
+        head = _verdict_head(True)
+        branches = [
+            obj(
+                {**head, "cards": card_text(), "valid": {"const": True}, "value": integer()},
+                optional=("id",),
+                description="The cards' value.",
+            ),
+            obj(
+                {**head, "cards": card_text(), "valid": {"const": False}, "reason": text()},
+                optional=("id",),
+                description="Cards that are no hand of the game.",
+            ),
+        ]
+        what = "hand"
+    return {
+        "$id": f"{command}.verdict.json",
+        "title": f"A verdict of scala40 {command} --jsonl",
+        "description": f"One line of 'scala40 {command} --jsonl': the verdict on one {what} "
+        "of its input, in order.",
+        "oneOf": [*branches, _refused_line()],
+    }

@@ -1,71 +1,21 @@
-"""Views as JSON: what an app sends to a client (:func:`view_to_dict`), and the checked
-value a client or a server reads back (:func:`~scala40.client_view.view_from_dict`,
-:class:`~scala40.client_view.ClientView`, in :mod:`scala40.client_view` and here too).
+"""The base of every game's view (:class:`ViewBase`, what a seat sees of a state) and
+of every game's hand result (:class:`HandResultBase`), written once.
 
-Every game's view has ``to_dict()``, written once here. Its keys are the same in every
-game (format ``scala40.view``, version 2):
+A game's view class (its module ``view``) builds on :class:`ViewBase`: the fields every
+game's view has, its sampling of the states the seat cannot tell apart, its text, its
+pickles and its JSON (``view.to_dict()``, whose keys :mod:`scala40.view_json` describes,
+and which a client reads back there).
 
-``format``, ``version``, ``game``
-    the header and the game's registered name;
-``seat``
-    the seat the view belongs to;
-``move_number``
-    the moves applied in the match so far, chance moves included (send it back with a
-    move: ``state.apply(move, expected_move_number=n)`` refuses a stale one);
-``phase``, ``current_player``, ``decision``
-    the phase's name, the seat that decides (``None`` at a chance step or the end), and
-    ``{"seat": n, "kind": phase}`` or ``None``;
-``legal_moves``
-    the seat's legal moves, each ``{"text": ..., "move": ...}`` (its notation and its
-    dictionary), empty when the seat does not decide;
-``hand``
-    the seat's cards in card notation (``"10H"``, ``"JK"``), never card codes;
-``scores``, ``is_over``, ``winners``
-    the scores, one a seat (Skarney: its running total; one a side in a partnership),
-    whether the game has ended, and its winners: seats, in increasing order, below
-    ``public["player_count"]``;
-``last_hand``
-    how the previous hand ended, in one shape for every game (:func:`hand_result_to_dict`),
-    or ``None``;
-``public``
-    every other field of the game's view, with cards as card text, melds in the move
-    notation (``"JK=5H 6H 7H"``), and the rules as their dictionary; and what a client
-    needs that those fields leave to be worked out (:meth:`ViewBase.client_facts`):
-    ``last_hand_parts`` (how each seat's or side's points of the last hand were made),
-    and each game's own (Scala 40: ``meld_owners``, who put down each table meld).
-    Everything in it is the same in every seat's view: a server may show it to the
-    whole table;
-``own``
-    what the seat alone may know, worked out from its own hand
-    (:meth:`ViewBase.own_facts`): ``refused`` (the moves a player looks for that the
-    rules refuse now, each with the rule's reason), and each game's own (Scala 40:
-    ``opening``, the best melds the hand holds towards the seat's opening and the points
-    they lack; Skarney: ``contract``, the contract's melds the hand holds and those
-    missing). Never to be shown to another seat.
-
-Version 1 had no ``own``: the seat's own facts were under ``public``. A view of version
-1 is still read (:func:`~scala40.client_view.view_from_dict`), until the next release.
-
-Nothing in it depends on cards the seat may not see: two states that differ only in
-hidden cards give the same JSON (the protocol suite checks it for every game).
-
->>> import json
 >>> from scala40.games.chinchon import new_game
->>> from scala40.views import view_from_dict
+>>> from scala40.views import ViewBase
 >>> view = new_game(players=2, seed=1).view(0)
->>> data = view.to_dict()
->>> data["game"], data["seat"], data["move_number"], data["decision"]
-('chinchon', 0, 0, {'seat': 0, 'kind': 'draw'})
->>> len(data["hand"]), data["hand"][0], [move["text"] for move in data["legal_moves"]]
-(7, '2S', ['draw', 'take'])
->>> view_from_dict(json.loads(json.dumps(data))).to_dict() == data
-True
+>>> isinstance(view, ViewBase), view.player, view.to_dict()["format"]
+(True, 0, 'scala40.view')
 """
 
 from __future__ import annotations
 
 import enum
-import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any, ClassVar, Generic, TypeVar
@@ -73,108 +23,29 @@ from typing import Any, ClassVar, Generic, TypeVar
 import attrs
 
 from scala40._base.position import position_repr
-from scala40._base.record import GameFields, order_fields
 from scala40._base.sampling import deal_hidden, draw_consistent
+from scala40._base.state_record import GameFields, order_fields
 from scala40._format.fields import make_builder, reduce_fields, written_by_attrs
-from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, log_to_json
+from scala40._moved import moved_attribute
 from scala40._rng import seed_state
 from scala40._wording import not_deciding
 from scala40.cards import CARD_NAMES, Card
 from scala40.checks import check_int, check_seat, describe, is_int
-from scala40.client_view import (
-    MAX_VIEW_ITEMS,
-    VIEW_FORMAT,
-    VIEW_FORMAT_VERSION,
-    ClientView,
-    view_facts_schemas,
-    view_from_dict,
-)
-from scala40.errors import IllegalMoveError, InvalidArgumentError, SerializationError
+from scala40.errors import IllegalMoveError, InvalidArgumentError
 from scala40.game import load_game
+from scala40.history import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog
 from scala40.legal import LegalMoves
-from scala40.movekinds import MoveSet
 from scala40.notation import view_to_text
+from scala40.view_json import hand_result_to_dict as _hand_result_to_dict
+from scala40.view_json import view_to_dict as _view_to_dict
 
-__all__ = [
-    "MAX_HELD_MELDS",
-    "MAX_VIEW_ITEMS",
-    "VIEW_FORMAT",
-    "VIEW_FORMAT_VERSION",
-    "ClientView",
-    "HandResultBase",
-    "ViewBase",
-    "hand_result_to_dict",
-    "view_facts_schemas",
-    "view_from_dict",
-    "view_to_dict",
-]
+__all__ = ["MAX_HELD_MELDS", "HandResultBase", "ViewBase"]
 
 
 MAX_HELD_MELDS = 500
 """The most melds a view's own facts list among those its seat's hand holds (Scala 40's
 ``held``, Skarney's contract's): a hand of a dozen cards holds a few dozen readings; the
 bound keeps a view's JSON small whatever the hand or the rules."""
-
-_CARD_WORD = re.compile(r"\bCard\b")
-_SKIPPED = frozenset({"state_type", "move_number", "hand_log"})
-_TOP_LEVEL = frozenset({"player", "hand", "phase", "winners", "last_hand", "scores"})
-
-
-def _json(value: Any, annotation: str) -> Any:
-    """``value`` as JSON, ``annotation`` (its field's type, as text) telling cards from
-    other integers."""
-    if value is None or isinstance(value, (bool, str, float)):
-        return value
-    if isinstance(value, int):
-        return CARD_NAMES[value] if _CARD_WORD.search(annotation) else value
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, (tuple, list)):
-        return [_json(item, annotation) for item in value]
-    if type(value).__name__ == "Meld":
-        return str(value)
-    to_dict = getattr(value, "to_dict", None)
-    if callable(to_dict):
-        return to_dict()
-    if attrs.has(type(value)):
-        return {
-            field.name: _json(getattr(value, field.name), str(field.type))
-            for field in attrs.fields(type(value))
-        }
-    raise SerializationError(f"view: cannot write {describe(value)} as JSON")
-
-
-def hand_result_to_dict(result: Any) -> dict[str, Any]:
-    """How a hand ended, in one shape for every game: ``hand_number``, ``closer`` (the
-    seat that closed, went out or knocked; ``None`` if nobody did), ``points`` (each
-    seat's points for the hand), ``hands`` (each seat's cards left, as card text), and
-    ``details``: the game's other facts, by name.
-
-    >>> from scala40.games._knock.phases import HandEnd, HandResult
-    >>> from scala40.views import hand_result_to_dict
-    >>> from scala40.cards import parse_cards
-    >>> hands = ((), tuple(parse_cards("2C 3C")))
-    >>> result = HandResult(1, HandEnd.GIN, 0, (0, 25), (None, None), hands)
-    >>> data = hand_result_to_dict(result)
-    >>> data["closer"], data["points"], data["hands"], data["details"]["end"]
-    (0, [0, 25], [[], ['2C', '3C']], 'gin')
-    """
-    fields = {field.name: field for field in attrs.fields(type(result))}
-    closer = next(
-        (getattr(result, name) for name in ("closer", "went_out") if name in fields), None
-    )
-    details = {
-        name: _json(getattr(result, name), str(field.type))
-        for name, field in fields.items()
-        if name not in {"hand_number", "closer", "went_out", "points", "hands"}
-    }
-    return {
-        "hand_number": result.hand_number,
-        "closer": closer,
-        "points": list(result.points),
-        "hands": [[CARD_NAMES[card] for card in hand] for hand in result.hands],
-        "details": details,
-    }
 
 
 class HandResultBase:
@@ -199,7 +70,7 @@ class HandResultBase:
         >>> state.last_hand
         <HandResult hand 1: closed by seat 1, points [23, 1], hands 3H 7H 3D QD AC 4C 6C / AS 7S 4H 5H 6H 7D 7C>
         """
-        data = hand_result_to_dict(self)
+        data = _hand_result_to_dict(self)
         closer = data["closer"]
         how = "no one closed" if closer is None else f"closed by seat {closer}"
         hands = " / ".join(" ".join(hand) or "-" for hand in data["hands"])
@@ -210,56 +81,9 @@ class HandResultBase:
 
     def to_dict(self) -> dict[str, Any]:
         """How the hand ended as JSON, in the shape every game's hand result has
-        (:func:`scala40.views.hand_result_to_dict`): ``closer``, ``points``, ``hands``,
+        (:func:`scala40.view_json.hand_result_to_dict`): ``closer``, ``points``, ``hands``,
         and this game's other facts under ``details``."""
-        return hand_result_to_dict(self)
-
-
-def view_to_dict(view: Any, game: str, moves: MoveSet) -> dict[str, Any]:
-    """The JSON of ``view``, a view of the game named ``game`` whose moves ``moves``
-    writes (each game's ``view.to_dict()`` calls this; see the module for the keys).
-
-    The legal moves come from the view itself (a sampled state: they depend only on
-    what the seat sees), and only when the seat decides.
-    """
-    seat: int = view.player
-    current = view.current_player
-    phase = getattr(view, "phase", None)
-    phase_name = phase.value if isinstance(phase, enum.Enum) else None
-    legal: list[dict[str, Any]] = []
-    if current == seat:
-        legal = [{"text": str(move), "move": moves.to_dict(move)} for move in view.legal_moves()]
-    scores: Any = getattr(view, "scores", None)
-    if scores is None:
-        scores = getattr(view, "totals", ())
-    last = view.last_hand
-    public = {
-        field.name: _json(getattr(view, field.name), str(field.type))
-        for field in attrs.fields(type(view))
-        if field.name not in _SKIPPED and field.name not in _TOP_LEVEL
-    }
-    public.update(log_to_json(view.hand_log))
-    public.update(view.client_facts())
-    own = view.own_facts()
-    winners = tuple(view.winners)
-    return {
-        "format": VIEW_FORMAT,
-        "version": VIEW_FORMAT_VERSION,
-        "game": game,
-        "seat": seat,
-        "move_number": view.move_number,
-        "phase": phase_name,
-        "current_player": current,
-        "decision": None if current is None else {"seat": current, "kind": phase_name},
-        "legal_moves": legal,
-        "hand": [CARD_NAMES[card] for card in view.hand],
-        "scores": list(scores),
-        "is_over": bool(winners),
-        "winners": list(winners),
-        "last_hand": None if last is None else hand_result_to_dict(last),
-        "public": public,
-        "own": own,
-    }
+        return _hand_result_to_dict(self)
 
 
 R = TypeVar("R")
@@ -314,7 +138,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         default=(), kw_only=True, metadata={"last": "positional"}
     )
     """For each seat, the cards it was seen to take from a face-up place this hand and
-    has not played since (the state's :attr:`~scala40._base.record.RecordBase.shown`;
+    has not played since (the state's :attr:`~scala40._base.state_record.RecordBase.shown`;
     public); ``()`` when no hand holds one."""
     hand_log: HandLog | None = attrs.field(
         default=EMPTY_LOG,
@@ -623,7 +447,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         """The JSON Schema of each fact the game adds to :meth:`client_facts`, by name
         (``move_text`` describes a move's text in the game); none by default. The
         view's schema (:mod:`scala40.schemas`) describes them so, and
-        :func:`~scala40.client_view.view_from_dict` checks them against it."""
+        :func:`~scala40.view_json.view_from_dict` checks them against it."""
         return {}
 
     @classmethod
@@ -633,10 +457,10 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         return {}
 
     def to_dict(self) -> dict[str, Any]:
-        """This view as JSON: what an app sends to a client (:mod:`scala40.views`;
-        read back with :func:`scala40.client_view.view_from_dict`)."""
+        """This view as JSON: what an app sends to a client (:mod:`scala40.view_json`;
+        read back with :func:`scala40.view_json.view_from_dict`)."""
         record: Any = self.state_type
-        return view_to_dict(self, record.game_name, record.MOVES)
+        return _view_to_dict(self, record.game_name, record.MOVES)
 
     def to_text(self) -> str:
         """This view as one line of text (:mod:`scala40.notation`): the state's text
@@ -677,3 +501,25 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         from scala40.drawing import view_svg
 
         return view_svg(self)
+
+
+_MOVED_NAMES = dict.fromkeys(
+    (
+        "MAX_VIEW_ITEMS",
+        "VIEW_FORMAT",
+        "VIEW_FORMAT_VERSION",
+        "ClientView",
+        "hand_result_to_dict",
+        "view_facts_schemas",
+        "view_from_dict",
+        "view_to_dict",
+    ),
+    "scala40.view_json",
+)
+"""The names of a view's JSON this module gave until 0.6, all in :mod:`scala40.view_json`
+now."""
+
+
+def __getattr__(name: str) -> object:
+    """The names of a view's JSON, found here until the next release, each warning."""
+    return moved_attribute(__name__, name, _MOVED_NAMES)

@@ -74,7 +74,7 @@ def test_a_failing_field_s_traceback_names_its_spec() -> None:
     with pytest.raises(RuntimeError) as caught:
         layout.write(Broken())
     text = "".join(traceback.format_exception(caught.value))
-    assert re.search(r"'gins': .*# gins: spec at scala40/games/_knock/record\.py:\d+", text)
+    assert re.search(r"'gins': .*# gins: spec at scala40/games/_knock/state_record\.py:\d+", text)
 
 
 def test_a_debugger_steps_into_the_written_source() -> None:
@@ -90,8 +90,8 @@ def test_a_debugger_steps_into_the_written_source() -> None:
     shown = out.getvalue()
     assert "<scala40 generated " in shown
     assert "-> return {" in shown
-    assert "# rules: spec at scala40/_base/record.py:" in shown
-    assert "# dealer: spec at scala40/_base/record.py:" in shown
+    assert "# rules: spec at scala40/_base/state_record.py:" in shown
+    assert "# dealer: spec at scala40/_base/state_record.py:" in shown
 
 
 def test_compile_source_keeps_two_classes_of_one_name_apart() -> None:

@@ -15,11 +15,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scala40
-from scala40._format.schema import array, card_text, integer, meld_text, obj
 from scala40._format.text_values import Cursor, codec_for
 from scala40.errors import InvalidPositionError, Scala40Error
 from scala40.game import load_game, position_from_text
 from scala40.notation import MAX_POSITION_TEXT, grammar, position_head
+from scala40.schema_parts import array, card_text, integer, meld_text, obj
 from tests.hostile import fuzz_settings, hostile_values, library_errors_only
 
 pytestmark = pytest.mark.timed  # seconds judged alone (tests/hostile.py: TIMED)

@@ -31,7 +31,7 @@ EXPECTED = os.environ.get("SCALA40_TEST_BUILD", "")
 """The build this run must import, where the run names it."""
 
 ENGINES = (
-    "scala40._hand_log",
+    "scala40.history",
     "scala40.melds._hand",
     "scala40.melds._layouts",
     "scala40.games.scala40.engine",

@@ -1,4 +1,4 @@
-"""The hand's log (:mod:`scala40._hand_log`) in every game and preset: what every seat saw
+"""The hand's log (:mod:`scala40.history`) in every game and preset: what every seat saw
 of the hand in play, kept once for every game by the state base.
 
 In seeded random games (and from every seat), each applied move
@@ -26,7 +26,11 @@ from typing import Any
 
 import pytest
 
-from scala40._hand_log import (
+from scala40.cards import CARD_NAMES
+from scala40.errors import InvalidPositionError, SerializationError
+from scala40.events import events_of
+from scala40.game import Game, load_game
+from scala40.history import (
     MAX_HISTORY,
     MAX_LOGGED_MOVES,
     HandHistory,
@@ -35,10 +39,6 @@ from scala40._hand_log import (
     log_to_json,
     shown_of,
 )
-from scala40.cards import CARD_NAMES
-from scala40.errors import InvalidPositionError, SerializationError
-from scala40.events import events_of
-from scala40.game import Game, load_game
 from scala40.movekinds import DealMove, RestockMove
 from scala40.resignation import ResignMove
 from tests.protocol.cases import registered_cases

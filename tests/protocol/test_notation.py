@@ -22,10 +22,10 @@ from typing import Any
 import pytest
 
 import scala40.game
-from scala40._hand_log import HISTORY_KEYS
 from scala40.errors import InvalidPositionError
 from scala40.game import Game, game_names, load_game
 from scala40.games.rumino import Ruleset as RuminoRules
+from scala40.history import HISTORY_KEYS
 from scala40.notation import MAX_POSITION_TEXT, grammar, position_head, view_to_text
 from tests import knock_variant
 from tests.example_game import load_example

@@ -4,7 +4,7 @@ client.
 From states of every phase reached in seeded random games, each seat's view JSON
 
 * is plain JSON that survives ``json.dumps`` and ``json.loads`` unchanged, and reads back
-  through :func:`scala40.views.view_from_dict` to the same JSON;
+  through :func:`scala40.view_json.view_from_dict` to the same JSON;
 * is the same for a twin state: a sample of the view, which differs from the state only in
   the cards the seat cannot see (so nothing in it leaks a hidden card);
 * lists the seat's legal moves exactly when the decision is the seat's, as the state lists
@@ -42,7 +42,7 @@ from scala40.errors import (
     StaleMoveError,
 )
 from scala40.game import Game, game_names, load_game
-from scala40.views import view_from_dict
+from scala40.view_json import view_from_dict
 from tests.protocol.cases import registered_cases
 from tests.protocol.test_samples import _states
 

@@ -4,7 +4,7 @@ a promise of every registered game (``scala40 hint`` reads a view's text).
 The bots read the moves of the hand in play (the knock games' careful bot the last 400,
 their stalled-hand plan the cards that went round the table,
 :mod:`~scala40.bots.knock.stalled`), and a view's text keeps the hand's last
-:data:`~scala40._hand_log.TEXT_MOVES` of them, no bot reading further back. The hands
+:data:`~scala40.history.TEXT_MOVES` of them, no bot reading further back. The hands
 here are played into stalled territory: a player that never ends a hand while it may
 (:func:`~tests.protocol.test_hands_end.adversarial_move`) plays until the hand has lasted
 :data:`~scala40.bots.knock.stalled.STALL_DECKS` times as many turns as its deck has
@@ -22,13 +22,13 @@ from typing import Any
 
 import pytest
 
-from scala40._hand_log import TEXT_MOVES
 from scala40.bots import QUICK_BOTS, bot_names, make_bot
 from scala40.bots.knock.careful import MAX_READ_MOVES
 from scala40.bots.knock.stalled import STALL_DECKS, hand_stalled
 from scala40.errors import InvalidPositionError
 from scala40.game import Game, game_names, load_game
 from scala40.games._knock.state import KnockState
+from scala40.history import TEXT_MOVES
 from tests.protocol.tally import TALLY, long_run
 from tests.protocol.test_hands_end import adversarial_move
 

@@ -26,7 +26,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scala40._format.schema import DRAFT
 from scala40.bots import play_game
 from scala40.bots.registry import game_bots_of
 from scala40.cards import CARD_NAMES
@@ -35,6 +34,7 @@ from scala40.game import Game, load_game
 from scala40.movekinds import MAX_MOVE_TEXT
 from scala40.records import GameRecord
 from scala40.rulesets import MAX_OPTION_INT, RulesetBase
+from scala40.schema_parts import DRAFT
 from scala40.schemas import (
     BUILTIN_GAMES,
     KINDS,
@@ -46,7 +46,7 @@ from scala40.schemas import (
     write_schemas,
 )
 from scala40.tournament import TournamentResult, run_tournament
-from scala40.views import view_from_dict
+from scala40.view_json import view_from_dict
 from tests.hostile import fuzz_settings
 from tests.protocol.cases import knock_game_names, soak_unless_default
 from tests.tools.schema_validator import SchemaError, check_schema, errors, keywords_used

@@ -12,8 +12,7 @@ import pytest
 from scala40.cli import main
 from scala40.errors import InvalidArgumentError, InvalidValueError, UnknownPresetError
 from scala40.game import load_game
-from scala40.schemas.verdicts import MAX_MELDS
-from scala40.verdicts import Context, Request, check_melds, judge_meld, meld_report
+from scala40.verdicts import MAX_MELDS, Context, Request, check_melds, judge_meld, meld_report
 
 SCALA40 = load_game("scala40")
 RULES = SCALA40.ruleset_type.default()

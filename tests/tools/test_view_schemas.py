@@ -27,10 +27,10 @@ from typing import Any
 
 import pytest
 
-from scala40.client_view import VIEW_FORMAT_VERSION, view_facts_schemas, view_from_dict
 from scala40.errors import SerializationError
 from scala40.game import Game, load_game
 from scala40.schemas import BUILTIN_GAMES, shipped_schema
+from scala40.view_json import VIEW_FORMAT_VERSION, view_facts_schemas, view_from_dict
 from tests.documents import release_documents
 from tests.protocol.cases import registered_cases
 

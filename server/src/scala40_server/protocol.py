@@ -4,7 +4,7 @@ JSON Schemas of the requests and the answers (``serve.request.json``,
 ``serve.answer.json``: :func:`protocol_schema`), which ship with this package
 (:func:`shipped_schema`) and which ``scala40 serve --write-schemas DIR`` writes beside
 the rules' own (:func:`write_schemas`). A ``check`` answers each meld as the command line
-does (:mod:`scala40.schemas.verdicts`, whose bounds it keeps).
+does (:mod:`scala40.verdicts`, whose bounds it keeps).
 
 Every request names its operation in ``op``; every answer repeats it (``null`` in the
 answer to a request that named none the referee knows), with ``ok``, and ``id`` when the
@@ -20,7 +20,7 @@ The payloads that belong to one game (a state, a view, a move, a ruleset) refer 
 game's schemas by their ``$id``, the file names the rules write them under
 (``scala40.view.json``..., :func:`scala40.schemas.write_schemas`): a validator given the
 directory ``scala40 serve --write-schemas DIR`` writes finds them all. The schemas are
-made of the rules' public building blocks (:mod:`scala40.schemas.parts`), so that cards
+made of the rules' public building blocks (:mod:`scala40.schema_parts`), so that cards
 and seeds are described as the library writes them.
 
 Adding an operation to the referee is one entry here beside its handler in
@@ -51,9 +51,9 @@ from scala40.bots import MAX_BOT_SPEC
 from scala40.checks import describe
 from scala40.directory import DirectoryWriter
 from scala40.errors import InvalidArgumentError
+from scala40.schema_parts import DRAFT, array, boolean, card, card_text, integer, obj, text
 from scala40.schemas import BUILTIN_GAMES
-from scala40.schemas.parts import DRAFT, array, boolean, card, card_text, integer, obj, text
-from scala40.schemas.verdicts import MAX_CARDS_TEXT, MAX_MELDS, meld_report_schema
+from scala40.verdicts import MAX_CARDS_TEXT, MAX_MELDS, meld_report_schema
 
 __all__ = [
     "DEFAULT_REQUEST_SECONDS",

@@ -33,11 +33,11 @@ import scala40.bots.registry
 import scala40.game
 import scala40_server.web.turns as turns_module
 from scala40.bots.registry import GameBots, game_bots_of
-from scala40.client_view import view_from_dict
 from scala40.deadline import Deadline
 from scala40.drawing import view_svg
 from scala40.errors import InvalidValueError
 from scala40.game import load_game
+from scala40.view_json import view_from_dict
 from scala40_server.serving.fair_deal import value_commitment_of
 from scala40_server.web.budgets import Budgets
 from scala40_server.web.limits import ServerLimits

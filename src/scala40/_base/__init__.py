@@ -4,7 +4,7 @@ A game supplies its rules through a few hooks; the rest of a state's behaviour i
 
 - :mod:`~scala40._base.state`: :class:`~scala40._base.state.StateBase`, what a state
   does around the game's hooks (moves, views, copies, dictionaries, text);
-- :mod:`~scala40._base.record`: the fields every state record and view have, in one
+- :mod:`~scala40._base.state_record`: the fields every state record and view have, in one
   order;
 - :mod:`~scala40._base.engine`: the pieces every engine shares (dealing, seats, the
   checked arguments and first fields of a new game);
@@ -13,7 +13,7 @@ A game supplies its rules through a few hooks; the rest of a state's behaviour i
   table, the cards placed, the last hand);
 - :mod:`~scala40._base.sampling`: full states dealt from a view;
 
-What every seat saw of the hand in play (the hand's log, :mod:`scala40._hand_log`) is
+What every seat saw of the hand in play (the hand's log, :mod:`scala40.history`) is
 written beside the position's text (:mod:`scala40.notation`), below this package: the text
 reads and writes the log, and the state base writes the text.
 

@@ -70,15 +70,6 @@ from scala40._format.serial import (
     refuse_many_keys,
 )
 from scala40._format.specs import record_format
-from scala40._hand_log import (
-    EMPTY_LOG,
-    HISTORY_KEYS,
-    MAX_HISTORY,
-    log_from_json,
-    log_problems,
-    log_to_json,
-    logged,
-)
 from scala40._rng import seed_state, shuffle
 from scala40._wording import not_deciding
 from scala40.cards import Card
@@ -93,6 +84,15 @@ from scala40.errors import (
     StaleMoveError,
 )
 from scala40.game import load_game
+from scala40.history import (
+    EMPTY_LOG,
+    HISTORY_KEYS,
+    MAX_HISTORY,
+    log_from_json,
+    log_problems,
+    log_to_json,
+    logged,
+)
 from scala40.legal import LegalMoves, read_in_position
 from scala40.match import singles, win_shares
 from scala40.movekinds import DealMove, MoveSet, RestockMove
@@ -233,7 +233,7 @@ class StateBase(Generic[M, V]):
     table), and only from there: the cards such a move adds to the hand are shown."""
     keeps_history: ClassVar[bool] = False
     """Whether the class keeps the hand's moves (a record with the field ``hand_log``,
-    as :class:`~scala40._base.record.RecordBase` declares it): then ``apply`` keeps it."""
+    as :class:`~scala40._base.state_record.RecordBase` declares it): then ``apply`` keeps it."""
     _LOGGED_KINDS: ClassVar[dict[type, bool]] = {}
     """The move classes met so far that ``apply`` logs on its own path, each with whether
     it shows the cards it takes (one of ``SHOWING_KINDS``) or is taken as it is (neither
@@ -684,7 +684,7 @@ class StateBase(Generic[M, V]):
                             self._log(new, move)
                         else:
                             seat = this.current_player
-                            # A node of the log (scala40._hand_log.HandLog); the cards
+                            # A node of the log (scala40.history.HandLog); the cards
                             # a take shows are worked out when first read, from the hands.
                             self._store_hand_log(
                                 new,
@@ -732,12 +732,12 @@ class StateBase(Generic[M, V]):
         the same hand: the seat that moved (``None`` for a chance step), the move as
         every seat saw it, and for a move that takes cards from a face-up place the
         mover's hands before and after it (what it showed is their difference, worked
-        out when first read: :func:`scala40._hand_log.shown_in_of`). ``apply`` logs
+        out when first read: ``scala40.history.shown_in_of``). ``apply`` logs
         each move so; a reader that replays moves without a log (the OpenSpiel adapter
         checking a history) makes the log from these entries afterwards.
 
         >>> from scala40.cards import format_cards
-        >>> from scala40._hand_log import cards_added
+        >>> from scala40.history import cards_added
         >>> from scala40.games.chinchon import new_game
         >>> state = new_game(players=2, seed=1)
         >>> take = state.MOVES.parse("take")
@@ -978,7 +978,7 @@ class StateBase(Generic[M, V]):
 
     def _log_problems(self) -> list[str]:
         """What the hand's log says that the state does not bear out
-        (:func:`scala40._hand_log.log_problems`): a shown card its hand does not hold, a
+        (``scala40.history.log_problems``): a shown card its hand does not hold, a
         card taken this turn (:meth:`_taken_this_turn`) or on offer
         (:meth:`_offered_from_hand`) that the log does not bear out."""
         this: Any = self

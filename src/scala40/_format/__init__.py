@@ -8,7 +8,6 @@ notation, pickles) is made from the same declarations, through these modules:
   :mod:`~scala40._format.codecs`, the kinds of field a state holds;
 - :mod:`~scala40._format.serial`: what every serialized value shares, a format and a
   version, and typed reads of its fields;
-- :mod:`~scala40._format.schema`: the building blocks of the JSON Schemas;
 - :mod:`~scala40._format.text_fields`: a position text's grammar, its fields and their
   usual values;
 - :mod:`~scala40._format.text_values`: JSON values as the fields of a position's text;
@@ -17,6 +16,8 @@ notation, pickles) is made from the same declarations, through these modules:
 - :mod:`~scala40._format.generated`: the functions written as source from the
   declarations (copies, writers, readers, checks), compiled so that a reader, a
   traceback and a debugger can follow them.
+
+The building blocks of the JSON Schemas are public, :mod:`scala40.schema_parts`.
 
 The package's own module imports nothing, so that its modules load as the core needs
 them.

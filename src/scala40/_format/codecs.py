@@ -26,17 +26,6 @@ from typing import Any
 
 import attrs
 
-from scala40._format.schema import (
-    RNG_TEXT,
-    array,
-    boolean,
-    card,
-    card_text,
-    enum_of,
-    integer,
-    meld_text,
-    text,
-)
 from scala40._format.serial import (
     COUNTS as COUNTS_WORDS,
 )
@@ -55,6 +44,17 @@ from scala40._format.serial import (
 )
 from scala40.cards import CARD_NAMES, format_cards
 from scala40.checks import describe, is_bool, is_int
+from scala40.schema_parts import (
+    RNG_TEXT,
+    array,
+    boolean,
+    card,
+    card_text,
+    enum_of,
+    integer,
+    meld_text,
+    text,
+)
 
 __all__ = [
     "BOOL",

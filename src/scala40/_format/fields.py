@@ -103,7 +103,7 @@ def _twin(cls: type[Any]) -> type[Any] | None:
     methods only (empty slots), such as a game's state over its record, share the
     record's layout; the record's bases are the twin's too: the core's
     :class:`~scala40._base.state.StateBase` (no slots), and the core's
-    :class:`~scala40._base.record.RecordBase` (the fields every game has, in slots the twin
+    :class:`~scala40._base.state_record.RecordBase` (the fields every game has, in slots the twin
     inherits; not frozen itself, so that the twin's stores are plain). Tried once here.
     """
     layout = _layout(cls)

@@ -40,7 +40,7 @@ again, in a test) never share lines."""
 
 
 def declared_at(depth: int = 2) -> str:
-    """Where the caller's caller is, as ``scala40/_base/record.py:140``: the line that
+    """Where the caller's caller is, as ``scala40/_base/state_record.py:140``: the line that
     declares a field, for the spec that line makes (a path inside the package, written
     from the package's directory; the file's name alone for a file outside it)."""
     frame = inspect.currentframe()

@@ -18,7 +18,7 @@ this module derives, once per class (:func:`record_format`):
 * the JSON Schema of the dictionary (:mod:`scala40.schemas`);
 * the grammar of the position's text (:mod:`scala40.notation`);
 * the fields a seat's view copies (those not marked hidden), which the view class takes
-  in from the record's field group (:func:`scala40._base.record.field_group`).
+  in from the record's field group (:func:`scala40._base.state_record.field_group`).
 
 What spans several fields (the cards add up to the deck, a phase's own rules) stays
 written by hand, in each game's checks: those are rules.
@@ -49,7 +49,6 @@ import attrs
 from scala40._cache import BoundedCache
 from scala40._format.codecs import PER_SEAT, PER_SIDE, CheckContext, FieldCodec, Melds, Nested
 from scala40._format.generated import compile_source, declared_at, source_of
-from scala40._format.schema import header, obj
 from scala40._format.serial import (
     FieldReader,
     expect_header,
@@ -59,6 +58,7 @@ from scala40._format.serial import (
 )
 from scala40._format.text_fields import ABSENT, LengthOf, Notation, NotationField, PerItem, PerSeat
 from scala40.checks import describe, is_int
+from scala40.schema_parts import header, obj
 
 __all__ = ["NO_USUAL", "FieldSpec", "RecordFormat", "Usual", "record_format", "spec"]
 
@@ -103,7 +103,7 @@ class FieldSpec:
     key: str | None = None
     """Its key in the dictionary, where that is not the field's name."""
     declared: str = attrs.field(default="", eq=False)
-    """The line that made the spec (``scala40/_base/record.py:140``), which the code
+    """The line that made the spec (``scala40/_base/state_record.py:140``), which the code
     written from it names (:meth:`RecordFormat.source`)."""
 
 
@@ -120,7 +120,7 @@ def spec(
 ) -> dict[str, Any]:
     """The metadata of a record's field (``attrs.field(metadata=spec(...))``), see
     :class:`FieldSpec`; ``after`` places a field declared by the record right after a
-    field of its group (:func:`scala40._base.record.order_fields`), where the format
+    field of its group (:func:`scala40._base.state_record.order_fields`), where the format
     wants it there.
 
     >>> from scala40._format.codecs import COUNTS
@@ -189,7 +189,7 @@ class RecordFormat:
         >>> from scala40.games.chinchon import GameState
         >>> source = record_format(GameState).source()
         >>> print(next(line for line in source.splitlines() if "'gins':" in line))
-                'gins': list(value.gins),  # gins: spec at scala40/games/_knock/record.py:...
+                'gins': list(value.gins),  # gins: spec at scala40/games/_knock/state_record.py:...
         """
         functions = (self.write, self._read, self._fields_pass)
         return "\n".join(source_of(function) for function in functions)

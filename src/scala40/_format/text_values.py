@@ -36,7 +36,7 @@ word. A reader walks the text with the schema in hand, so nesting can never go d
 than the schema's own.
 
 >>> from scala40._format.text_values import Cursor, codec_for
->>> from scala40._format.schema import array, card_text, integer
+>>> from scala40.schema_parts import array, card_text, integer
 >>> codec = codec_for(array(card_text()))
 >>> codec.write(["7S 8S", "", "JK"], 0)
 '7S8S/-/JK'
@@ -54,9 +54,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scala40._format.schema import RNG_TEXT, card, card_text, meld_text
 from scala40.checks import describe, refuse_json_constant
 from scala40.errors import InvalidPositionError, SerializationError
+from scala40.schema_parts import RNG_TEXT, card, card_text, meld_text
 
 __all__ = [
     "JSON_CODEC",

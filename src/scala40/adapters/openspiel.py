@@ -84,7 +84,6 @@ except ImportError as _missing:  # pragma: no cover - checked with the extra uni
         "the OpenSpiel game (scala40.adapters.openspiel)", ("numpy", "open_spiel"), "openspiel"
     ) from _missing
 
-from scala40._hand_log import log_of_hand
 from scala40.adapters.actions import (
     CARD_CODES,
     ActionEncoding,
@@ -120,6 +119,7 @@ from scala40.errors import (
 )
 from scala40.game import DEFAULT_GAME, Game, game_names
 from scala40.game import load_game as load_registered_game
+from scala40.history import log_of_hand
 from scala40.rulesets import RulesetBase
 
 __all__ = [
@@ -606,7 +606,7 @@ class OpenSpielGame(pyspiel.Game):
         the episode ends; without what OpenSpiel's steps keep besides (no legal actions
         listed, no decision, no observation, no log of the hand), so that the longest
         history checks within the bound of a call. The state they give, with the log of
-        the hand in play made from its moves (:func:`~scala40._hand_log.log_of_hand`),
+        the hand in play made from its moves (``scala40.history.log_of_hand``),
         must be the state read, its dictionary whole (its log and its move count too).
         """
         encoding = self.encoding

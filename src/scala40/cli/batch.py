@@ -17,7 +17,7 @@ is added up and no verdict stops the batch: the exit code is 0, or 1 when a line
 text (bytes that are not UTF-8) or could not be read.
 
 Bounds: a line is at most :data:`MAX_LINE_BYTES` bytes (a longer one gets an error
-verdict); the cards of a line at most :data:`~scala40.schemas.verdicts.MAX_CARDS_TEXT` characters; the rulesets
+verdict); the cards of a line at most :data:`~scala40.verdicts.MAX_CARDS_TEXT` characters; the rulesets
 met are kept, at most :data:`MAX_RULESETS` at a time.
 """
 
@@ -32,8 +32,7 @@ from scala40.checks import describe
 from scala40.commands import EXIT_INVALID, EXIT_OK, json_text
 from scala40.errors import InvalidArgumentError, InvalidValueError, Scala40Error
 from scala40.game import Game, load_game
-from scala40.schemas.verdicts import MAX_CARDS_TEXT
-from scala40.verdicts import Context, Request
+from scala40.verdicts import MAX_CARDS_TEXT, Context, Request
 
 __all__ = [
     "MAX_CARDS_TEXT",

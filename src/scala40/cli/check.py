@@ -43,8 +43,7 @@ from scala40.cli.common import (
 from scala40.cli.style import Style, colour_chosen
 from scala40.commands import EXIT_INVALID, EXIT_OK, Command, UsageError, chosen_game
 from scala40.errors import InvalidCardError
-from scala40.schemas.verdicts import MAX_MELDS
-from scala40.verdicts import check_meld_texts, check_melds, judge_meld
+from scala40.verdicts import MAX_MELDS, check_meld_texts, check_melds, judge_meld
 
 __all__ = ["COMMAND"]
 

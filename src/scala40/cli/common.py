@@ -38,12 +38,12 @@ from scala40.commands import (
     chosen_game,
     integer,
     json_text,
-    missing_cards,
 )
 from scala40.errors import InvalidPositionError, InvalidRulesetError
 from scala40.game import Game, game_names, load_game, position_from_text
 from scala40.notation import position_head
 from scala40.records import GameRecord
+from scala40.texts import missing_cards
 
 __all__ = [
     "MAX_INPUT_BYTES",
@@ -219,7 +219,7 @@ def deck_excess(
     """Why ``cards`` can't be held together (C-DECK, C-IDENTITY): more copies of a card
     than ``in_deck`` (the deck of ``preset``, each card's copies) has, in words that
     begin with ``holder`` (what holds them); ``None`` if they can. A card the deck lacks
-    is named as a player would (:func:`~scala40.commands.missing_cards`) when ``rules`` and ``game`` are
+    is named as a player would (:func:`~scala40.texts.missing_cards`) when ``rules`` and ``game`` are
     given.
 
     >>> from scala40.cli.common import deck_excess

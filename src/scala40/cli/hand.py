@@ -15,7 +15,7 @@ import json
 import sys
 from typing import Any
 
-from scala40.cards import Card, parse_cards
+from scala40.cards import Card, format_cards, parse_cards
 from scala40.cli.batch import run_batch
 from scala40.cli.common import (
     add_report_options,
@@ -32,11 +32,10 @@ from scala40.commands import (
     EXIT_OK,
     Command,
     UsageError,
-    card_names,
     chosen_game,
-    shown_cards,
 )
 from scala40.errors import InvalidArgumentError, InvalidCardError
+from scala40.texts import shown_cards
 from scala40.verdicts import Request
 
 __all__ = ["COMMAND", "judge_hand"]
@@ -85,9 +84,9 @@ def judge_hand(request: Request) -> dict[str, Any]:
         cards, context.in_deck, context.label, "the hand holds ", context.rules, game
     )
     if reason is not None:
-        return {"cards": card_names(cards, False), "valid": False, "reason": reason}
+        return {"cards": format_cards(cards), "valid": False, "reason": reason}
     return {
-        "cards": card_names(cards, False),
+        "cards": format_cards(cards),
         "valid": True,
         "value": game.hand_value(cards, context.rules),
     }
@@ -135,7 +134,7 @@ def _run(args: argparse.Namespace) -> int:
 def _answer(
     game: str, preset: str, cards: tuple[Card, ...], value: int | None, reason: str | None
 ) -> dict[str, Any]:
-    answer: dict[str, Any] = {"game": game, "rules": preset, "cards": card_names(cards, False)}
+    answer: dict[str, Any] = {"game": game, "rules": preset, "cards": format_cards(cards)}
     answer.update({"value": value} if reason is None else {"valid": False, "reason": reason})
     return answer
 

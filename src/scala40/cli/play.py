@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from scala40.bots import Bot, bot_factories, bot_name, make_bot
-from scala40.cards import parse_card
+from scala40.cards import format_cards, parse_card
 from scala40.cli.common import (
     add_color_option,
     add_game_options,
@@ -41,7 +41,6 @@ from scala40.commands import (
     Command,
     CommandError,
     UsageError,
-    card_names,
     chosen_game,
 )
 from scala40.errors import (
@@ -580,13 +579,15 @@ def _since(
             continue
         if mover == seat:
             if item["cards"] and not ended:
-                cards = card_names([parse_card(card) for card in item["cards"]], unicode)
+                cards = format_cards([parse_card(card) for card in item["cards"]], unicode=unicode)
                 lines.append(f"You {_GOT.get(item['kind'], 'got')} {cards}.")
             continue
         shown = text_of(game).move(game.parse_move(move_text), unicode)
         if item["shown"] and not set(item["shown"]) <= set(move_text.split()):
             # A card taken from where everyone saw it (the discard pile, an offer).
-            shown += " " + card_names([parse_card(card) for card in item["shown"]], unicode)
+            shown += " " + format_cards(
+                [parse_card(card) for card in item["shown"]], unicode=unicode
+            )
         others.append(f"{player_label(mover, names)}: {shown}")
     if others:
         lines.append(("" if ended else "Since your last move: ") + "; ".join(others))

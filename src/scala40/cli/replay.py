@@ -8,9 +8,10 @@ import argparse
 import sys
 from typing import Any
 
+from scala40.cards import format_cards
 from scala40.cli.common import add_report_options, load_game_record, plural, print_json
 from scala40.cli.style import Style, colour_chosen, in_words
-from scala40.commands import EXIT_OK, Command, card_names
+from scala40.commands import EXIT_OK, Command
 from scala40.game import DEFAULT_GAME
 from scala40.resignation import ResignMove
 from scala40.texts import text_of
@@ -32,7 +33,7 @@ def _table(state: Any, unicode: bool) -> list[str]:
     lines = []
     for seat in range(state.player_count):
         view = state.view(seat)
-        hand = card_names(view.hand, unicode) or "no cards"
+        hand = format_cards(view.hand, unicode=unicode) or "no cards"
         lines.append(f"P{seat} ({plural(len(view.hand), 'card')}): {hand}")
     stock = getattr(state.view(0), "stock_size", None)
     if stock is not None:

@@ -51,7 +51,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from scala40 import __version__
-from scala40._format.schema import array, card_text, enum_of, integer, obj, text
 from scala40.bots import make_bot
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.conformance import citations
@@ -69,6 +68,7 @@ from scala40.errors import (
 from scala40.game import Game, load_game
 from scala40.melds import check_meld, meld_interpretations
 from scala40.perft import canonical_moves, perft_divide
+from scala40.schema_parts import array, card_text, enum_of, integer, obj, text
 from scala40.texts import text_of
 
 __all__ = [

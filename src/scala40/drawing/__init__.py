@@ -49,7 +49,6 @@ from scala40.cards import (
     as_cards,
 )
 from scala40.checks import check_flag, describe, is_int
-from scala40.client_view import view_from_dict
 from scala40.drawing._scene import Marks as Marks
 from scala40.drawing._scene import (
     MeldCards,
@@ -75,6 +74,7 @@ from scala40.game import State, View, position_from_text
 from scala40.melds import Meld
 from scala40.movekinds import MoveBase, drawn_pack
 from scala40.resignation import ResignMove
+from scala40.view_json import view_from_dict
 
 __all__ = [
     "COLOR_NAMES",
@@ -591,7 +591,7 @@ def view_svg(
 
     ``view`` is a seat's view, its text (``view.to_text()``), or its JSON
     (``view.to_dict()``, as a server sends it), read as untrusted input
-    (:func:`~scala40.client_view.view_from_dict` checks it, and each field the picture
+    (:func:`~scala40.view_json.view_from_dict` checks it, and each field the picture
     reads is checked again): all give the same picture. The
     picture reads the view alone: two states that differ only in cards the seat cannot
     see give the same picture.

@@ -1,7 +1,7 @@
 """What a picture reads from a state, a view, or a view's JSON: each field checked for
 what the picture needs of it (a bound on every count, card and number), whatever object
 claims to be a state or a view, and the scene of a view's JSON
-(:func:`scala40.drawing.view_svg` of a :class:`~scala40.client_view.ClientView`).
+(:func:`scala40.drawing.view_svg` of a :class:`~scala40.view_json.ClientView`).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import Any
 from scala40._wording import players_text
 from scala40.cards import CARD_NAMES, RANK_OF, Card, as_cards
 from scala40.checks import describe, is_int
-from scala40.client_view import ClientView
 from scala40.drawing._scene import MeldCards, Scene, meld_of_text, seat_name
 from scala40.errors import InvalidArgumentError, InvalidCardError
 from scala40.game import registered_game
+from scala40.view_json import ClientView
 
 __all__ = [
     "MAX_DRAWN_CARDS",
@@ -193,7 +193,7 @@ def json_table(table: list[object], game: Any, rules: object) -> tuple[MeldCards
 
 
 def scene_of_json(client: ClientView) -> tuple[Scene, Any]:
-    """The scene of a view's JSON, read back and checked (:func:`~scala40.client_view.view_from_dict`), each
+    """The scene of a view's JSON, read back and checked (:func:`~scala40.view_json.view_from_dict`), each
     field the picture reads checked once more for what the picture needs of it."""
     public = client.public
     game = registered_game(client.game)

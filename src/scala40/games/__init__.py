@@ -9,11 +9,4 @@ imports a game.
 
 from __future__ import annotations
 
-from scala40._moved import install_moved_modules
-
 __all__: list[str] = []
-
-# The modules that left the game packages for their layers in 0.6 (the bots, the
-# observation for learners, the command line's words) are found at their old paths for
-# one release, each warning.
-install_moved_modules()

@@ -69,7 +69,6 @@ import scala40._format.serial as serial
 import scala40.movekinds._fields as move_fields
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._format.fields import slot_setter, written_by_attrs
-from scala40._format.schema import CARD_PATTERN, header, meld_text, obj
 from scala40._format.serial import (
     expect_header,
     refuse_many_keys,
@@ -112,6 +111,7 @@ from scala40.movekinds._fields import (
     parse_index,
     read_meld_readings,
 )
+from scala40.schema_parts import CARD_PATTERN, header, meld_text, obj
 
 __all__ = [
     "MAX_MOVE_TEXT",
@@ -283,7 +283,7 @@ class MoveBase:
     def cards_from_hand(self) -> tuple[Card, ...]:
         """The cards this move plays from its mover's hand (to the table, the discard
         pile, on offer), in its fields' order: a state's log reads from it which cards
-        seen to come into a hand have left it (:mod:`scala40._hand_log`).
+        seen to come into a hand have left it (:mod:`scala40.history`).
 
         >>> from scala40.movekinds import CARD, MoveBase, as_move_card
         >>> import attrs

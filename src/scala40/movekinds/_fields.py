@@ -11,7 +11,12 @@ from typing import Any, TypeVar
 
 import attrs
 
-from scala40._format.schema import (
+from scala40._format.serial import rewritten, unwritten, written_cards, written_meld
+from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
+from scala40.checks import describe, is_int
+from scala40.errors import InvalidCardError, InvalidMoveError
+from scala40.melds._spelling import MeldNotation, Readings, melds_agree, read_meld_words
+from scala40.schema_parts import (
     boolean,
     card,
     card_text,
@@ -19,11 +24,6 @@ from scala40._format.schema import (
     integer,
     melds_as_text_or_pieces,
 )
-from scala40._format.serial import rewritten, unwritten, written_cards, written_meld
-from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
-from scala40.checks import describe, is_int
-from scala40.errors import InvalidCardError, InvalidMoveError
-from scala40.melds._spelling import MeldNotation, Readings, melds_agree, read_meld_words
 
 __all__ = [
     "BOOL",

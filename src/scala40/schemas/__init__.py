@@ -1,7 +1,7 @@
 """JSON Schemas of the library's formats, for every game: states, moves, rulesets, game
 records, tournament results and the views an app sends its clients; and of the command
 line's protocols: the verdicts of ``scala40 check --jsonl`` and ``scala40 hand --jsonl``
-(:mod:`scala40.schemas.verdicts`) and the lines of the conformance corpus. (The requests
+(:mod:`scala40.verdicts`) and the lines of the conformance corpus. (The requests
 and answers of ``scala40 serve`` are the server's: scala40-server ships their schemas.)
 
 Each schema (JSON Schema draft 2020-12) is made from the code that writes the format:
@@ -42,7 +42,23 @@ from typing import Any
 import scala40.game as game_registry
 from scala40._base.state import MAX_MOVE_NUMBER
 from scala40._format.codecs import MAX_SEATS
-from scala40._format.schema import (
+from scala40._format.serial import MAX_MOVE_TEXT
+from scala40.checks import describe
+from scala40.conformance.corpus import line_schema
+from scala40.directory import DirectoryWriter
+from scala40.errors import InvalidArgumentError
+from scala40.game import Game, load_game
+from scala40.history import MAX_DROPPED_MOVES, MAX_HISTORY, MAX_SHOWN_TEXT
+from scala40.match import ScoreOrder
+from scala40.records import (
+    MAX_NAME_LENGTH,
+    MAX_RECORD_MOVES,
+    MAX_SEED_DIGITS,
+    RECORD_FORMAT_VERSION,
+)
+from scala40.resignation import MAX_RESIGNED
+from scala40.rulesets import MAX_OPTION_INT
+from scala40.schema_parts import (
     DRAFT,
     array,
     boolean,
@@ -56,23 +72,6 @@ from scala40._format.schema import (
     obj,
     text,
 )
-from scala40._format.serial import MAX_MOVE_TEXT
-from scala40._hand_log import MAX_DROPPED_MOVES, MAX_HISTORY, MAX_SHOWN_TEXT
-from scala40.checks import describe
-from scala40.conformance.corpus import line_schema
-from scala40.directory import DirectoryWriter
-from scala40.errors import InvalidArgumentError
-from scala40.game import Game, load_game
-from scala40.match import ScoreOrder
-from scala40.records import (
-    MAX_NAME_LENGTH,
-    MAX_RECORD_MOVES,
-    MAX_SEED_DIGITS,
-    RECORD_FORMAT_VERSION,
-)
-from scala40.resignation import MAX_RESIGNED
-from scala40.rulesets import MAX_OPTION_INT
-from scala40.schemas.verdicts import verdict_schema
 from scala40.tournament import (
     MAX_BOT_NAME,
     MAX_BOTS,
@@ -80,7 +79,8 @@ from scala40.tournament import (
     MAX_GAMES,
     TOURNAMENT_FORMAT_VERSION,
 )
-from scala40.views import MAX_VIEW_ITEMS, VIEW_FORMAT, VIEW_FORMAT_VERSION, view_facts_schemas
+from scala40.verdicts import verdict_schema
+from scala40.view_json import MAX_VIEW_ITEMS, VIEW_FORMAT, VIEW_FORMAT_VERSION, view_facts_schemas
 
 __all__ = [
     "BUILTIN_GAMES",
@@ -106,7 +106,7 @@ lists them (:data:`scala40.game.BUILTIN_GAMES`)."""
 
 PROTOCOLS = ("check.verdict", "hand.verdict", "corpus.line")
 """The command line's protocols whose schemas ship with the package: a line of ``scala40
-check --jsonl`` and of ``scala40 hand --jsonl`` (:mod:`scala40.schemas.verdicts`), and a
+check --jsonl`` and of ``scala40 hand --jsonl`` (:mod:`scala40.verdicts`), and a
 line of the conformance corpus (:mod:`scala40.conformance`)."""
 
 
@@ -236,7 +236,7 @@ def _state(game: Game) -> dict[str, Any]:
             "absent while nobody has.",
             **array(integer(0, MAX_RESIGNED - 1), max_items=MAX_RESIGNED),
         }
-        # ... and the hand's log, left out while empty (scala40._hand_log).
+        # ... and the hand's log, left out while empty (scala40.history).
         properties.update(_history(game))
         schema["properties"] = properties
         schema["required"] = ["move_number", *schema["required"]]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scala40.cards import Card
 from scala40.games import chinchon, laconga, rumino
 from scala40.games._knock.profile import KnockRules
-from scala40.games._knock.record import FamilyRules
+from scala40.games._knock.state_record import FamilyRules
 from scala40.melds import Meld
 
 #: The rulesets the arrangement oracle judges the engine under.

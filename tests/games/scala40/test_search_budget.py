@@ -40,7 +40,7 @@ from scala40.games.scala40.generate import generate
 from scala40.games.scala40.lookahead import can_finish
 from scala40.games.scala40.moves import Discard, Move, TakeDiscard
 from scala40.games.scala40.phases import Phase
-from scala40.games.scala40.record import StateRecord
+from scala40.games.scala40.state_record import StateRecord
 from scala40.games.scala40.table.splits import LONE_SPLIT_WORK, lone_split_cards, split_moves
 from tests.games.scala40.helpers import make_position
 from tests.games.scala40.test_hostile_input import tangled_split_position

@@ -112,8 +112,8 @@ that counts its answers never waits for one that does not come.
 Bounds: a request line is at most :data:`~scala40_server.protocol.MAX_REQUEST_BYTES` bytes (a longer one is
 answered with an error and skipped), a number in it at most :data:`MAX_NUMBER_DIGITS`
 digits, the referee holds at most :data:`MAX_HANDLES` games at once (``close`` frees
-them), a ``check`` takes at most :data:`~scala40.schemas.verdicts.MAX_MELDS` melds, and the text
-of a meld or of a hand is at most :data:`~scala40.schemas.verdicts.MAX_CARDS_TEXT` characters. Every operation is
+them), a ``check`` takes at most :data:`~scala40.verdicts.MAX_MELDS` melds, and the text
+of a meld or of a hand is at most :data:`~scala40.verdicts.MAX_CARDS_TEXT` characters. Every operation is
 one call of the library, whose own bounds hold (a move's text, a state's size, a
 sample's draws), so no request's work grows without bound. What a request makes the bots
 do runs under a deadline of the referee's request bound (``request_seconds``,
@@ -155,7 +155,7 @@ from collections.abc import Callable, Mapping
 from typing import IO, Any
 
 from scala40.bots import bot_factories
-from scala40.cards import CARD_NAMES, parse_cards
+from scala40.cards import CARD_NAMES, format_cards, parse_cards
 from scala40.checks import describe
 from scala40.commands import (
     EXIT_OK,
@@ -163,7 +163,6 @@ from scala40.commands import (
     CommandError,
     UsageError,
     add_game_option,
-    card_names,
     chosen_game,
     json_text,
     seconds,
@@ -178,9 +177,8 @@ from scala40.errors import (
 from scala40.events import Event, events_of, events_since
 from scala40.game import Game, game_names, load_game
 from scala40.notation import position_head
-from scala40.schemas.verdicts import MAX_CARDS_TEXT, MAX_MELDS
 from scala40.texts import text_of
-from scala40.verdicts import Context, Request, judge_meld, meld_report
+from scala40.verdicts import MAX_CARDS_TEXT, MAX_MELDS, Context, Request, judge_meld, meld_report
 from scala40_server.protocol import (
     MAX_ID_LENGTH,
     MAX_REQUEST_BYTES,
@@ -841,7 +839,7 @@ class Referee:
         return {
             "game": game.name,
             "rules": preset,
-            "cards": card_names(cards, False),
+            "cards": format_cards(cards),
             "value": value,
         }
 

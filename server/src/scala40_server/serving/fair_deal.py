@@ -134,7 +134,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scala40.checks import describe
-from scala40.client_view import view_from_dict
 from scala40.errors import (
     InvalidArgumentError,
     InvalidValueError,
@@ -142,6 +141,7 @@ from scala40.errors import (
     SerializationError,
 )
 from scala40.game import load_game
+from scala40.view_json import view_from_dict
 from scala40_server.serving._replay import replay_problems
 from scala40_server.serving.acknowledgements import (
     MAX_ACKNOWLEDGEMENTS,

@@ -53,8 +53,8 @@ from scala40.adapters.observation.rows import (
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games.skarney.phases import DRAW, PLAY, HandResult, Phase, is_stop_card, side_of
-from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
+from scala40.games.skarney.state_record import StateRecord
 from scala40.games.skarney.view import PlayerView
 from scala40.melds import Meld, MeldKind
 

@@ -100,7 +100,7 @@ MAX_READ_MOVES = 400
 """The most recent moves of the hand a decision reads (a hand between players who mean
 to end it is far shorter; in one that goes on round after round, the oldest moves say
 little of the hands now, the discards shuffled back into the stock). Within what a view's
-text keeps (:data:`~scala40._hand_log.TEXT_MOVES`), so that the bot given a view read back
+text keeps (:data:`~scala40.history.TEXT_MOVES`), so that the bot given a view read back
 from its text plays as at the table."""
 MAX_WEIGHT = 1_000.0
 """The largest weight the bot takes (:class:`CarefulBot`'s parameters)."""

@@ -30,10 +30,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from scala40._hand_log import TEXT_MOVES
 from scala40.cards import Card
 from scala40.errors import SearchLimitError
 from scala40.games._knock.moves import Discard
+from scala40.history import TEXT_MOVES
 from scala40.melds._hand import melded_card_sets
 
 __all__ = ["STALL_DECKS", "circulating_cards", "hand_stalled", "stalled_plan"]
@@ -61,7 +61,7 @@ def hand_stalled(view: Any) -> bool:
 def circulating_cards(view: Any) -> Counter[Card]:
     """The cards that went round the table: each card thrown in the hand's last discards
     (as many as its deck has cards, within its last
-    :data:`~scala40._hand_log.TEXT_MOVES` moves, which a view's text keeps) or in the
+    :data:`~scala40.history.TEXT_MOVES` moves, which a view's text keeps) or in the
     discard pile now, less the copies the
     player holds and those another seat was seen to take and still holds (at most as many
     copies as the deck has).

@@ -15,7 +15,7 @@ The modules:
 * :mod:`~scala40.games._knock.moves`: the move kinds, one class each, shared by the games,
   and the kinds of a game that knocks and of one that closes (a game's ``Move``);
 * :mod:`~scala40.games._knock.phases`: the phases, the layoffs and how a hand ended;
-* :mod:`~scala40.games._knock.record`: the state's record, the fields the engine reads;
+* :mod:`~scala40.games._knock.state_record`: the state's record, the fields the engine reads;
 * :mod:`~scala40.games._knock.conditions`: each condition of a knock and of a close,
   one predicate citing its rule, which the engine, the generator and the search ask;
 * :mod:`~scala40.games._knock.arrange`: candidate melds, least unmatched value, the close

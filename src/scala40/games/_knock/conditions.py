@@ -58,8 +58,8 @@ from collections.abc import Iterable
 
 from scala40.cards import Card, format_cards
 from scala40.games._knock.knocking import KnockingRules
-from scala40.games._knock.record import KnockRecord
 from scala40.games._knock.spanish import CongaRules, SpanishRules
+from scala40.games._knock.state_record import KnockRecord
 
 __all__ = [
     "Refusal",

@@ -84,8 +84,8 @@ from scala40.games._knock.profile import (
     LayoffOrder,
     LayoffTarget,
 )
-from scala40.games._knock.record import KnockRecord
 from scala40.games._knock.spanish import CongaRules, SpanishRules
+from scala40.games._knock.state_record import KnockRecord
 from scala40.match import ScoreOrder, best_seats, settle_elimination
 from scala40.melds import Meld, MeldRules
 

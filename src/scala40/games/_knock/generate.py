@@ -45,8 +45,8 @@ from scala40.games._knock.moves import (
 )
 from scala40.games._knock.phases import CLAIM, DEAL, DRAW, PLAY, REENTRY, RESTOCK
 from scala40.games._knock.profile import Ending, KnockRules
-from scala40.games._knock.record import KnockRecord
 from scala40.games._knock.spanish import SpanishRules
+from scala40.games._knock.state_record import KnockRecord
 
 __all__ = ["barred_moves", "can_knock", "close_moves", "generate", "loose_cards"]
 

@@ -13,16 +13,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from scala40._format.codecs import CheckContext, Nested
-from scala40._format.schema import (
-    array,
-    card,
-    card_text,
-    enum_of,
-    integer,
-    last_hand,
-    meld_text,
-    obj,
-)
 from scala40._format.serial import (
     MAX_COUNT,
     MAX_MOVE_TEXT,
@@ -41,6 +31,16 @@ from scala40.games._knock import engine
 from scala40.games._knock.moves import MeldSpec, parse_meld_spec
 from scala40.games._knock.phases import HandEnd, HandResult, Layoff, Showing
 from scala40.melds import Meld
+from scala40.schema_parts import (
+    array,
+    card,
+    card_text,
+    enum_of,
+    integer,
+    last_hand,
+    meld_text,
+    obj,
+)
 
 __all__ = ["HAND_RESULT"]
 

@@ -27,8 +27,8 @@ from typing_extensions import Self, TypeVar
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.load import deal_problems, last_hand_problems, winners_left
 from scala40._base.position import PositionReader
-from scala40._base.record import order_fields
 from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, new_state, position_stock
+from scala40._base.state_record import order_fields
 from scala40._format.codecs import MAX_SEATS
 from scala40._format.serial import (
     MAX_READ_ITEMS,
@@ -46,10 +46,10 @@ from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.moves import Claim, MoveKinds, TakeDiscard
 from scala40.games._knock.phases import HandEnd, HandResult, Phase
 from scala40.games._knock.profile import ClaimMode, Ending, EndMode
-from scala40.games._knock.record import FamilyRules, KnockRecord
 from scala40.games._knock.result import HAND_RESULT
 from scala40.games._knock.spanish import SpanishRules
 from scala40.games._knock.spec import KnockGameSpec
+from scala40.games._knock.state_record import FamilyRules, KnockRecord
 from scala40.games._knock.view import PlayerView
 from scala40.match import ScoreOrder, best_seats
 
@@ -70,7 +70,7 @@ _HAND_OVER = (Phase.REENTRY, Phase.OVER)
 class KnockState(KnockRecord[M, R, PlayerView[M, R]]):
     """A whole game of Rumino, Chinchón or La Conga at one moment (the shared base of
     the games' ``GameState`` classes; its fields are
-    :class:`~scala40.games._knock.record.KnockRecord`'s). Build one with the game's
+    :class:`~scala40.games._knock.state_record.KnockRecord`'s). Build one with the game's
     ``new_game`` or :meth:`from_position`; change it with :meth:`apply`.
 
     A game's class names its moves and its ruleset as its type arguments, which a type

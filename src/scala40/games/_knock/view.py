@@ -19,16 +19,16 @@ from typing import Any, Generic
 import attrs
 from typing_extensions import TypeVar
 
-from scala40._base.record import order_fields
 from scala40._base.sampling import pick, unplaced
+from scala40._base.state_record import order_fields
 from scala40._rng import random_below, shuffle
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games._knock.arrange import has_rumino, rumino_meld
 from scala40.games._knock.knocking import KnockingRules
 from scala40.games._knock.phases import CLAIM, DRAW, PLAY, HandResult, Phase
 from scala40.games._knock.profile import ClaimMode
-from scala40.games._knock.record import FamilyRules, KnockFields, KnockRecord
 from scala40.games._knock.spanish import SpanishRules
+from scala40.games._knock.state_record import FamilyRules, KnockFields, KnockRecord
 from scala40.views import ViewBase
 
 __all__ = ["PlayerView"]
@@ -66,7 +66,7 @@ class PlayerView(KnockFields, ViewBase[R, Phase, HandResult, KnockRecord, M], Ge
     at random from the unknown cards), and that the seats known not to be able to claim
     the top discard (the seats after them; at a draw under ``rumino_claim="auto"``, all
     but the discarder) cannot. Its public fields are those of
-    ``scala40.games._knock.record.KnockFields``.
+    ``scala40.games._knock.state_record.KnockFields``.
     """
 
     def last_hand_parts(self) -> tuple[tuple[tuple[str, tuple[Card, ...], int], ...], ...]:

@@ -7,7 +7,7 @@ Everything here is also at the top of the package (``scala40.new_game`` is
 * :mod:`~scala40.games.scala40.rules`: the :class:`Ruleset`, its presets, hand values;
 * :mod:`~scala40.games.scala40.moves`: the moves and their notation;
 * :mod:`~scala40.games.scala40.phases`: the phase of a turn, and how the last hand ended;
-* :mod:`~scala40.games.scala40.record`: the state's record, its fields and its format;
+* :mod:`~scala40.games.scala40.state_record`: the state's record, its fields and its format;
 * :mod:`~scala40.games.scala40.load`: how a saved state's fields fit together;
 * :mod:`~scala40.games.scala40.result`: the last hand's result in a saved match;
 * :mod:`~scala40.games.scala40.state`: :class:`GameState` and :func:`new_game`;
@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from scala40._base.record import game_record
+from scala40._base.state_record import game_record
 from scala40._moved import moved_attribute
 from scala40.game import register_game
 from scala40.games.scala40 import moves

@@ -20,8 +20,8 @@ from scala40.games.scala40.moves import (
     Restock,
 )
 from scala40.games.scala40.phases import DEAL, DRAW, PLAY, RESTOCK
-from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import RestockMethod
+from scala40.games.scala40.state_record import StateRecord
 
 __all__ = [
     "HAND_START",

@@ -12,8 +12,8 @@ from typing import Protocol
 
 from scala40.cards import Card
 from scala40.games.scala40.handling import next_active
-from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
+from scala40.games.scala40.state_record import StateRecord
 
 __all__ = [
     "TurnEnd",

@@ -19,8 +19,8 @@ from scala40.games.scala40.moves import (
     Discard,
 )
 from scala40.games.scala40.phases import DEAL, DRAW, OVER, PLAY, RESTOCK, HandResult
-from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import MatchFormat, hand_value
+from scala40.games.scala40.state_record import StateRecord
 from scala40.games.scala40.table.offers import card_mask, table_info
 from scala40.match import ScoreOrder, best_seats, highest_below, reached, settle_elimination
 

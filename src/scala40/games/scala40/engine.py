@@ -59,7 +59,7 @@ from scala40.games.scala40.moves import (
     TakeUpcard,
 )
 from scala40.games.scala40.phases import DRAW, PLAY
-from scala40.games.scala40.record import StateRecord
+from scala40.games.scala40.state_record import StateRecord
 
 __all__ = [
     "HANDLERS",

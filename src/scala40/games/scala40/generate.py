@@ -36,7 +36,7 @@ from scala40.games.scala40.lookahead import (
 )
 from scala40.games.scala40.moves import LayOff, Move, PutDown, SwapJoker, put_down_of
 from scala40.games.scala40.phases import DEAL, DRAW, PLAY, RESTOCK
-from scala40.games.scala40.record import StateRecord
+from scala40.games.scala40.state_record import StateRecord
 from scala40.games.scala40.table.offers import card_mask, table_info
 from scala40.games.scala40.table.splits import split_moves
 from scala40.melds import Meld, MeldKind

@@ -8,7 +8,7 @@ from scala40._base.engine import illegal, next_active, out_of_phase, replace_ite
 from scala40._base.engine import without as hand_without
 from scala40.games.scala40.moves import Move
 from scala40.games.scala40.phases import DEAL, DRAW, PLAY, RESTOCK, Phase
-from scala40.games.scala40.record import StateRecord
+from scala40.games.scala40.state_record import StateRecord
 
 __all__ = [
     "hand_without",

@@ -1,6 +1,6 @@
 """Checking Scala 40 states: how a state's fields fit together (the rules of a position:
 each field alone is checked, read and written by its spec, in
-:mod:`~scala40.games.scala40.record`), the cards a position places, and reading the melds
+:mod:`~scala40.games.scala40.state_record`), the cards a position places, and reading the melds
 of a saved table.
 """
 
@@ -14,9 +14,9 @@ from scala40.errors import InvalidArgumentError
 from scala40.games.scala40 import engine
 from scala40.games.scala40.moves import PutDown, parse_meld_spec
 from scala40.games.scala40.phases import HandResult, Phase
-from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.result import MAX_PLACED
 from scala40.games.scala40.rules import MatchFormat, RestockMethod, Ruleset
+from scala40.games.scala40.state_record import StateRecord
 from scala40.melds import Meld, MeldRules
 
 __all__ = ["MAX_PLACED", "consistency_problems", "meld_from_spec"]

@@ -44,7 +44,7 @@ from scala40.games.scala40.melding import (
 )
 from scala40.games.scala40.moves import Move, put_down_of
 from scala40.games.scala40.phases import PLAY
-from scala40.games.scala40.record import StateRecord
+from scala40.games.scala40.state_record import StateRecord
 from scala40.games.scala40.table.chains import grown_meld
 from scala40.games.scala40.table.offers import card_mask, jokers_standing, table_info
 from scala40.games.scala40.table.splits import split_moves

@@ -31,8 +31,8 @@ from scala40.games.scala40.moves import (
     SwapJoker,
 )
 from scala40.games.scala40.phases import PLAY
-from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
+from scala40.games.scala40.state_record import StateRecord
 from scala40.games.scala40.table.chains import grown_meld, swapped_meld
 from scala40.games.scala40.table.splits import named_reading, one_run
 from scala40.melds import Meld, MeldKind, check_meld

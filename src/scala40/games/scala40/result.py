@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from scala40._format.codecs import CheckContext, Nested
-from scala40._format.schema import array, boolean, card_text, integer, last_hand
 from scala40._format.serial import (
     MAX_COUNT,
     STATE_HEADER,
@@ -24,6 +23,7 @@ from scala40.cards import format_cards
 from scala40.checks import describe, is_bool, is_int
 from scala40.games.scala40.phases import HandResult
 from scala40.games.scala40.rules import MAX_HAND_SIZE
+from scala40.schema_parts import array, boolean, card_text, integer, last_hand
 
 __all__ = ["HAND_RESULT", "MAX_PLACED"]
 

@@ -24,8 +24,8 @@ import attrs
 
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
-from scala40._base.record import order_fields
 from scala40._base.state import MAX_COUNT, MAX_SEED_DIGITS, new_state, position_stock
+from scala40._base.state_record import order_fields
 from scala40._format.serial import as_items, tuple_or
 from scala40.cards import Card
 from scala40.checks import describe, is_int
@@ -45,8 +45,8 @@ from scala40.games.scala40.moves import (
     TakeUpcard,
 )
 from scala40.games.scala40.phases import HandResult, Phase
-from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
+from scala40.games.scala40.state_record import StateRecord
 from scala40.games.scala40.view import PlayerView
 from scala40.melds import Meld
 
@@ -65,7 +65,7 @@ __all__ = [
 class GameState(StateRecord[PlayerView]):
     """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
     :meth:`from_position` or :meth:`from_dict`, which check everything; change it with
-    :meth:`apply` (its fields are :class:`~scala40.games.scala40.record.StateRecord`'s).
+    :meth:`apply` (its fields are :class:`~scala40.games.scala40.state_record.StateRecord`'s).
 
     Any move, as a value, its text or its dictionary, is asked about as in every game:
     ``can`` answers yes or no, ``verify`` raises :class:`~scala40.IllegalMoveError` naming

@@ -19,10 +19,9 @@ from typing import Any
 
 import attrs
 
-from scala40._base.record import order_fields
 from scala40._base.sampling import pick, random_meld, unplaced
+from scala40._base.state_record import order_fields
 from scala40._format.codecs import MAX_SEATS
-from scala40._format.schema import array, integer, meld_text, nullable, obj
 from scala40.cards import JOKER, RANK_OF, Card
 from scala40.errors import IllegalMoveError
 from scala40.games.scala40.conditions import final_keep
@@ -39,11 +38,13 @@ from scala40.games.scala40.moves import (
     TakeDiscard,
 )
 from scala40.games.scala40.phases import DRAW, PLAY, HandResult, Phase
-from scala40.games.scala40.record import Scala40Fields, StateRecord
 from scala40.games.scala40.rules import Ruleset, hand_value
+from scala40.games.scala40.state_record import Scala40Fields, StateRecord
 from scala40.melds import Meld, MeldRules
 from scala40.rulesets import MAX_OPTION_INT
-from scala40.views import MAX_HELD_MELDS, MAX_VIEW_ITEMS, ViewBase
+from scala40.schema_parts import array, integer, meld_text, nullable, obj
+from scala40.view_json import MAX_VIEW_ITEMS
+from scala40.views import MAX_HELD_MELDS, ViewBase
 
 __all__ = ["MAX_HELD_MELDS", "MAX_OPENING_PLANS", "PlayerView"]
 
@@ -68,7 +69,7 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     melds that complete it (S40-OPEN); the cards each player was seen to take and has
     not played (the upcard taken to keep, S40-V-UPCARD; a joker freed by a swap, S40-SWAP)
     are in his hand. Such cards are drawn first, at random from the unknown cards. Its
-    public fields are those of ``scala40.games.scala40.record.Scala40Fields``.
+    public fields are those of ``scala40.games.scala40.state_record.Scala40Fields``.
     """
 
     def _known_hidden(

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from scala40._base.record import game_record
+from scala40._base.state_record import game_record
 from scala40._moved import moved_attribute
 from scala40.game import register_game
 from scala40.games.skarney import moves

@@ -52,7 +52,6 @@ from scala40.games.skarney.phases import (
     is_stop_card,
     side_of,
 )
-from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import (
     HAND_SIZE,
     MELD_RULES,
@@ -62,6 +61,7 @@ from scala40.games.skarney.rules import (
     meld_points,
 )
 from scala40.games.skarney.search import can_complete, without
+from scala40.games.skarney.state_record import StateRecord
 from scala40.match import ScoreOrder, best_seats
 from scala40.melds import Meld, check_meld
 from scala40.melds._members import SEQUENCE_KIND, SET_KIND, WILD_KIND

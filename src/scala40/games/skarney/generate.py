@@ -26,9 +26,9 @@ from scala40.games.skarney.engine import (
 )
 from scala40.games.skarney.moves import Exchange, Extend, Move, extend_of
 from scala40.games.skarney.phases import DEAL, DRAW, OFFER, PLAY, SEAT_SIDES
-from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.games.skarney.search import contract_starts, hand_put_downs
+from scala40.games.skarney.state_record import StateRecord
 from scala40.melds import Meld, MeldEnd
 from scala40.melds._members import SET_KIND, WILD_KIND
 

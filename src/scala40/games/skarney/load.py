@@ -1,6 +1,6 @@
 """Checking Skarney states: how a state's fields fit together (the rules of a position:
 each field alone is checked, read and written by its spec, in
-:mod:`~scala40.games.skarney.record`), and reading the melds of a saved table.
+:mod:`~scala40.games.skarney.state_record`), and reading the melds of a saved table.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from scala40.cards import Card
 from scala40.games.skarney import engine
 from scala40.games.skarney.moves import PutDown, parse_meld_spec
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
-from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import hand_penalty
+from scala40.games.skarney.state_record import StateRecord
 from scala40.melds import Meld, MeldKind
 
 __all__ = [

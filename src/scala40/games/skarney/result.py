@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from scala40._format.codecs import CheckContext, Nested
-from scala40._format.schema import array, boolean, card_text, integer, last_hand
 from scala40._format.serial import MAX_COUNT, FieldReader, is_card_codes, is_count, is_total
 from scala40.cards import format_cards
 from scala40.checks import describe, is_bool, is_int
 from scala40.games.skarney.phases import HandResult
+from scala40.schema_parts import array, boolean, card_text, integer, last_hand
 
 __all__ = ["HAND_RESULT"]
 

@@ -24,7 +24,6 @@ import attrs
 
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
-from scala40._base.record import order_fields
 from scala40._base.state import (
     MAX_COUNT,
     MAX_SEED_DIGITS,
@@ -32,6 +31,7 @@ from scala40._base.state import (
     new_state,
     position_stock,
 )
+from scala40._base.state_record import order_fields
 from scala40._format.serial import as_items, tuple_or
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.checks import describe
@@ -41,8 +41,8 @@ from scala40.games.skarney.generate import barred_moves, generate
 from scala40.games.skarney.load import MAX_PLACED, MAX_SEATS, meld_from_spec
 from scala40.games.skarney.moves import MOVES, Accept, Exchange
 from scala40.games.skarney.phases import Phase
-from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import Ruleset
+from scala40.games.skarney.state_record import StateRecord
 from scala40.games.skarney.view import PlayerView
 from scala40.melds import Meld
 
@@ -60,7 +60,7 @@ __all__ = [
 class GameState(StateRecord[PlayerView]):
     """A whole Skarney game at one moment. Build one with :func:`new_game` or
     :meth:`from_position`; change it with :meth:`apply` (its fields are
-    :class:`~scala40.games.skarney.record.StateRecord`'s)."""
+    :class:`~scala40.games.skarney.state_record.StateRecord`'s)."""
 
     MOVES = MOVES
     VIEW = PlayerView

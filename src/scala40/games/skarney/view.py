@@ -20,18 +20,19 @@ from typing import Any, ClassVar
 
 import attrs
 
-from scala40._base.record import order_fields
 from scala40._base.sampling import random_meld, unplaced
-from scala40._format.schema import array, enum_of, integer, meld_text, nullable, obj
+from scala40._base.state_record import order_fields
 from scala40.cards import Card
 from scala40.games.skarney import search
 from scala40.games.skarney.moves import Move
 from scala40.games.skarney.phases import PLAY, HandResult, Phase, side_of
-from scala40.games.skarney.record import SkarneyFields, StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
+from scala40.games.skarney.state_record import SkarneyFields, StateRecord
 from scala40.melds import Meld, MeldKind
 from scala40.rulesets import MAX_OPTION_INT
-from scala40.views import MAX_HELD_MELDS, MAX_VIEW_ITEMS, ViewBase
+from scala40.schema_parts import array, enum_of, integer, meld_text, nullable, obj
+from scala40.view_json import MAX_VIEW_ITEMS
+from scala40.views import MAX_HELD_MELDS, ViewBase
 
 __all__ = ["MAX_HELD_MELDS", "PlayerView"]
 
@@ -47,7 +48,7 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     a player to move who has put down part of his side's contract this turn, the 3-card
     melds of the same kind that complete it (SK-CONTRACT), drawn first at random from
     the unseen cards. Its public fields are those of
-    ``scala40.games.skarney.record.SkarneyFields``.
+    ``scala40.games.skarney.state_record.SkarneyFields``.
     """
 
     STOCK_NAME: ClassVar[str] = "pile"

@@ -1,12 +1,70 @@
-"""A view's JSON read back: what a client holds (:class:`ClientView`), checked key by
-key as untrusted input (:func:`view_from_dict`).
+"""A view as JSON, for every game: what an app sends to a client (:func:`view_to_dict`,
+which each view's ``to_dict()`` calls), and the checked value a client or a server reads
+back (:func:`view_from_dict`, :class:`ClientView`), with the format's name, version and
+schema. (The views themselves are the games' classes on :class:`~scala40.views.ViewBase`.)
 
-A view's JSON is written by ``view.to_dict()`` (:mod:`scala40.views` describes its keys);
-a client or a server that receives one reads it back here, and the pictures
-(:func:`scala40.drawing.view_svg`) draw from it.
+Every game's view has ``to_dict()``, written once here. Its keys are the same in every
+game (format ``scala40.view``, version 2):
 
+``format``, ``version``, ``game``
+    the header and the game's registered name;
+``seat``
+    the seat the view belongs to;
+``move_number``
+    the moves applied in the match so far, chance moves included (send it back with a
+    move: ``state.apply(move, expected_move_number=n)`` refuses a stale one);
+``phase``, ``current_player``, ``decision``
+    the phase's name, the seat that decides (``None`` at a chance step or the end), and
+    ``{"seat": n, "kind": phase}`` or ``None``;
+``legal_moves``
+    the seat's legal moves, each ``{"text": ..., "move": ...}`` (its notation and its
+    dictionary), empty when the seat does not decide;
+``hand``
+    the seat's cards in card notation (``"10H"``, ``"JK"``), never card codes;
+``scores``, ``is_over``, ``winners``
+    the scores, one a seat (Skarney: its running total; one a side in a partnership),
+    whether the game has ended, and its winners: seats, in increasing order, below
+    ``public["player_count"]``;
+``last_hand``
+    how the previous hand ended, in one shape for every game (:func:`hand_result_to_dict`),
+    or ``None``;
+``public``
+    every other field of the game's view, with cards as card text, melds in the move
+    notation (``"JK=5H 6H 7H"``), and the rules as their dictionary; and what a client
+    needs that those fields leave to be worked out (:meth:`ViewBase.client_facts <scala40.views.ViewBase.client_facts>`):
+    ``last_hand_parts`` (how each seat's or side's points of the last hand were made),
+    and each game's own (Scala 40: ``meld_owners``, who put down each table meld).
+    Everything in it is the same in every seat's view: a server may show it to the
+    whole table;
+``own``
+    what the seat alone may know, worked out from its own hand
+    (:meth:`ViewBase.own_facts <scala40.views.ViewBase.own_facts>`): ``refused`` (the moves a player looks for that the
+    rules refuse now, each with the rule's reason), and each game's own (Scala 40:
+    ``opening``, the best melds the hand holds towards the seat's opening and the points
+    they lack; Skarney: ``contract``, the contract's melds the hand holds and those
+    missing). Never to be shown to another seat.
+
+Version 1 had no ``own``: the seat's own facts were under ``public``. A view of version
+1 is still read (:func:`view_from_dict`), until the next release.
+
+Nothing in it depends on cards the seat may not see: two states that differ only in
+hidden cards give the same JSON (the protocol suite checks it for every game).
+
+A client reads a view's JSON back key by key, as untrusted input; the pictures
+(:func:`scala40.drawing.view_svg`) draw from what it reads.
+
+>>> import json
 >>> from scala40.games.chinchon import new_game
->>> from scala40.client_view import view_from_dict
+>>> from scala40.view_json import view_from_dict
+>>> view = new_game(players=2, seed=1).view(0)
+>>> data = view.to_dict()
+>>> data["game"], data["seat"], data["move_number"], data["decision"]
+('chinchon', 0, 0, {'seat': 0, 'kind': 'draw'})
+>>> len(data["hand"]), data["hand"][0], [move["text"] for move in data["legal_moves"]]
+(7, '2S', ['draw', 'take'])
+>>> view_from_dict(json.loads(json.dumps(data))).to_dict() == data
+True
+>>> from scala40.games.chinchon import new_game
 >>> client = view_from_dict(new_game(players=2, seed=1).view(0).to_dict(), "chinchon")
 >>> client.game, client.seat, client.hand[:3]
 ('chinchon', 0, ('2S', '3S', 'KS'))
@@ -14,26 +72,32 @@ a client or a server that receives one reads it back here, and the pictures
 
 from __future__ import annotations
 
+import enum
 import functools
+import re
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
-from scala40._format.schema import schema_problem, text
 from scala40._format.serial import MAX_MOVE_TEXT
 from scala40.cards import CARD_NAMES
 from scala40.checks import describe
 from scala40.errors import Scala40Error, SerializationError
 from scala40.game import Game, load_game, registered_game
+from scala40.history import log_to_json
+from scala40.movekinds import MoveSet
+from scala40.schema_parts import schema_problem, text
 
 __all__ = [
     "MAX_VIEW_ITEMS",
     "VIEW_FORMAT",
     "VIEW_FORMAT_VERSION",
     "ClientView",
+    "hand_result_to_dict",
     "view_facts_schemas",
     "view_from_dict",
+    "view_to_dict",
 ]
 
 VIEW_FORMAT = "scala40.view"
@@ -273,7 +337,7 @@ def view_facts_schemas(game: str | Game) -> tuple[dict[str, Any], dict[str, Any]
     (:mod:`scala40.schemas`) describes them so, and :func:`view_from_dict` checks them
     against these.
 
-    >>> from scala40.client_view import view_facts_schemas
+    >>> from scala40.view_json import view_facts_schemas
     >>> public, own = view_facts_schemas("scala40")
     >>> sorted(public), sorted(own), sorted(own["opening"]["oneOf"][0]["properties"])
     (['meld_owners'], ['opening'], ['best', 'held', 'missing', 'plans', 'put_down', 'threshold'])
@@ -313,10 +377,10 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
     each of its legal moves has a text written as the library writes moves and a
     dictionary of the same move; a view of a game this process does not know is read
     without its moves being judged. The work is bounded by
-    :data:`~scala40.client_view.MAX_VIEW_ITEMS` items per list and a nesting depth of 8.
+    :data:`~scala40.view_json.MAX_VIEW_ITEMS` items per list and a nesting depth of 8.
 
     >>> from scala40.games.rumino import new_game
-    >>> from scala40.client_view import view_from_dict
+    >>> from scala40.view_json import view_from_dict
     >>> data = new_game(players=2, seed=1).view(1).to_dict()
     >>> client = view_from_dict(data)
     >>> client.seat, client.decision, client.legal_moves
@@ -449,3 +513,112 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
         own=own,
         data=_copy(data),
     )
+
+
+_CARD_WORD = re.compile(r"\bCard\b")
+_SKIPPED = frozenset({"state_type", "move_number", "hand_log"})
+_TOP_LEVEL = frozenset({"player", "hand", "phase", "winners", "last_hand", "scores"})
+
+
+def _json(value: Any, annotation: str) -> Any:
+    """``value`` as JSON, ``annotation`` (its field's type, as text) telling cards from
+    other integers."""
+    if value is None or isinstance(value, (bool, str, float)):
+        return value
+    if isinstance(value, int):
+        return CARD_NAMES[value] if _CARD_WORD.search(annotation) else value
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        return [_json(item, annotation) for item in value]
+    if type(value).__name__ == "Meld":
+        return str(value)
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    if attrs.has(type(value)):
+        return {
+            field.name: _json(getattr(value, field.name), str(field.type))
+            for field in attrs.fields(type(value))
+        }
+    raise SerializationError(f"view: cannot write {describe(value)} as JSON")
+
+
+def hand_result_to_dict(result: Any) -> dict[str, Any]:
+    """How a hand ended, in one shape for every game: ``hand_number``, ``closer`` (the
+    seat that closed, went out or knocked; ``None`` if nobody did), ``points`` (each
+    seat's points for the hand), ``hands`` (each seat's cards left, as card text), and
+    ``details``: the game's other facts, by name.
+
+    >>> from scala40.games._knock.phases import HandEnd, HandResult
+    >>> from scala40.view_json import hand_result_to_dict
+    >>> from scala40.cards import parse_cards
+    >>> hands = ((), tuple(parse_cards("2C 3C")))
+    >>> result = HandResult(1, HandEnd.GIN, 0, (0, 25), (None, None), hands)
+    >>> data = hand_result_to_dict(result)
+    >>> data["closer"], data["points"], data["hands"], data["details"]["end"]
+    (0, [0, 25], [[], ['2C', '3C']], 'gin')
+    """
+    fields = {field.name: field for field in attrs.fields(type(result))}
+    closer = next(
+        (getattr(result, name) for name in ("closer", "went_out") if name in fields), None
+    )
+    details = {
+        name: _json(getattr(result, name), str(field.type))
+        for name, field in fields.items()
+        if name not in {"hand_number", "closer", "went_out", "points", "hands"}
+    }
+    return {
+        "hand_number": result.hand_number,
+        "closer": closer,
+        "points": list(result.points),
+        "hands": [[CARD_NAMES[card] for card in hand] for hand in result.hands],
+        "details": details,
+    }
+
+
+def view_to_dict(view: Any, game: str, moves: MoveSet) -> dict[str, Any]:
+    """The JSON of ``view``, a view of the game named ``game`` whose moves ``moves``
+    writes (each game's ``view.to_dict()`` calls this; see the module for the keys).
+
+    The legal moves come from the view itself (a sampled state: they depend only on
+    what the seat sees), and only when the seat decides.
+    """
+    seat: int = view.player
+    current = view.current_player
+    phase = getattr(view, "phase", None)
+    phase_name = phase.value if isinstance(phase, enum.Enum) else None
+    legal: list[dict[str, Any]] = []
+    if current == seat:
+        legal = [{"text": str(move), "move": moves.to_dict(move)} for move in view.legal_moves()]
+    scores: Any = getattr(view, "scores", None)
+    if scores is None:
+        scores = getattr(view, "totals", ())
+    last = view.last_hand
+    public = {
+        field.name: _json(getattr(view, field.name), str(field.type))
+        for field in attrs.fields(type(view))
+        if field.name not in _SKIPPED and field.name not in _TOP_LEVEL
+    }
+    public.update(log_to_json(view.hand_log))
+    public.update(view.client_facts())
+    own = view.own_facts()
+    winners = tuple(view.winners)
+    return {
+        "format": VIEW_FORMAT,
+        "version": VIEW_FORMAT_VERSION,
+        "game": game,
+        "seat": seat,
+        "move_number": view.move_number,
+        "phase": phase_name,
+        "current_player": current,
+        "decision": None if current is None else {"seat": current, "kind": phase_name},
+        "legal_moves": legal,
+        "hand": [CARD_NAMES[card] for card in view.hand],
+        "scores": list(scores),
+        "is_over": bool(winners),
+        "winners": list(winners),
+        "last_hand": None if last is None else hand_result_to_dict(last),
+        "public": public,
+        "own": own,
+    }

@@ -52,9 +52,9 @@ from scala40._format.codecs import (
 )
 from scala40._format.specs import record_format, spec
 from scala40._format.text_fields import Notation
-from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_in_hands
 from scala40.cards import Card
 from scala40.game import Game
+from scala40.history import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_in_hands
 from scala40.melds import Meld
 
 __all__ = [
@@ -114,7 +114,7 @@ else:
         classes over it hold the slots.
 
         >>> import attrs
-        >>> from scala40._base.record import field_group, order_fields
+        >>> from scala40._base.state_record import field_group, order_fields
         >>> @field_group
         ... class Scores:
         ...     scores: tuple[int, ...]
@@ -244,7 +244,7 @@ def order_fields(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[attr
     marked ``"keyword"``.
 
     >>> import attrs
-    >>> from scala40._base.record import order_fields
+    >>> from scala40._base.state_record import order_fields
     >>> @attrs.frozen(field_transformer=order_fields)
     ... class Base:
     ...     head: int
@@ -548,7 +548,7 @@ class RecordBase(GameFields[R, P], StateBase[M, V], Generic[M, R, P, V, H]):
     @property
     def shown(self) -> tuple[tuple[Card, ...], ...]:
         """For each seat, the cards it was seen to take from a face-up place this hand and
-        has not played since, sorted (public: :func:`~scala40._hand_log.shown_of`, kept up
+        has not played since, sorted (public: ``scala40.history.shown_of``, kept up
         to date by the log move by move); ``()`` when no hand holds one. Every one is in
         its hand: a log that says otherwise is refused by the loaders and named by
         ``problems()``.

@@ -1,21 +1,40 @@
-"""Building blocks of the JSON Schemas that describe the library's formats (internal).
+"""Building blocks of JSON Schemas in the library's own style, for an app that describes
+its own protocol beside the library's formats.
+
+They are the pieces the library's schemas are made of (JSON Schema draft 2020-12,
+:data:`DRAFT`): a card as its name, cards as text one space apart, a meld's text, whole
+numbers as decimal text, closed objects whose every field is required unless said
+otherwise, and a few plain types. A schema made of them describes cards, melds and seeds
+exactly as the library writes them (and as :mod:`scala40.schemas` describes them in a
+state or a view), and its payloads may refer to a game's schemas by their ``$id``
+(``{"$ref": "scala40.view.json"}``), so that one directory of schemas validates the
+app's messages whole. The referee of scala40-server makes its protocol's schemas so.
+
+Each function returns a new dictionary, which the caller may change.
+
+>>> from scala40.schema_parts import DRAFT, card, integer, obj, text
+>>> discard = obj(
+...     {"op": {"const": "discard"}, "seat": integer(0), "card": card(), "note": text(80)},
+...     optional=("note",),
+...     description="Discard a card.",
+... )
+>>> discard["required"], discard["additionalProperties"]
+(['op', 'seat', 'card'], False)
+>>> discard["properties"]["card"]["pattern"]
+'^(?:(?:[A2-9JQK]|10)[SHDC]|JK)$'
+>>> {"$schema": DRAFT, "$id": "my.request.json", **discard}["$schema"]
+'https://json-schema.org/draft/2020-12/schema'
 
 The schemas themselves are made from the code that writes the formats: a ruleset's from
 its fields (:meth:`scala40.rulesets.RulesetBase.json_schema`), a game's moves from their
 codecs (:meth:`scala40.movekinds.MoveSet.json_schema`), a game's state by the game, and
 the tools' formats (records, tournament results) by :mod:`scala40.schemas`, which
-gathers them all. These helpers write the pieces they share, in JSON Schema draft
+gathers them all. The pieces here write what they share (the names past ``__all__`` are the library's own: the pieces of a state's schema and ``schema_problem``, with which a loader checks a value by the schema that describes it), in JSON Schema draft
 2020-12, with a small set of keywords: ``type``, ``const``, ``enum``, ``pattern``,
 ``minimum``, ``maximum``, ``maxLength``, ``items``, ``minItems``, ``maxItems``,
 ``properties``, ``required``, ``additionalProperties``, ``oneOf`` and the annotations
 ``title``, ``description`` and ``default`` (the schemas page lists the few others the
 schemas use, such as ``prefixItems`` for a state's history entries).
-
->>> from scala40._format.schema import card, integer
->>> card()["pattern"]
-'^(?:(?:[A2-9JQK]|10)[SHDC]|JK)$'
->>> integer(0, 9, nullable=True)
-{'type': ['integer', 'null'], 'minimum': 0, 'maximum': 9}
 """
 
 from __future__ import annotations
@@ -30,7 +49,6 @@ from scala40.checks import describe
 __all__ = [
     "CARD_PATTERN",
     "DRAFT",
-    "RNG_TEXT",
     "array",
     "boolean",
     "card",
@@ -39,22 +57,21 @@ __all__ = [
     "enum_of",
     "header",
     "integer",
-    "last_hand",
     "meld_text",
-    "melds_as_text_or_pieces",
     "nullable",
     "number",
     "obj",
-    "schema_problem",
     "text",
 ]
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
-"""The JSON Schema dialect every schema of the library is written in."""
+"""The JSON Schema dialect every schema of the library is written in (draft 2020-12):
+the ``$schema`` of a whole document."""
 
 CARD_PATTERN = r"(?:[A2-9JQK]|10)[SHDC]|JK"
-"""A card's name as the library writes it (C-NOTATION): rank then suit, ``JK`` for a
-joker. It matches the 53 names of :data:`scala40.cards.CARD_NAMES` and nothing else."""
+"""A card's name as the library writes it (C-NOTATION), as a regular expression without
+anchors: rank then suit, ``JK`` for a joker. It matches the 53 names of
+:data:`scala40.cards.CARD_NAMES` and nothing else."""
 
 _CARD = f"(?:{CARD_PATTERN})"
 _MELD_CARD = f"{_CARD}(?:={_CARD})?"
@@ -186,7 +203,7 @@ def last_hand(properties: Mapping[str, Mapping[str, Any]], description: str) -> 
     """How the last hand ended: an object of ``properties``, or null before any hand has
     ended.
 
-    >>> from scala40._format.schema import integer, last_hand
+    >>> from scala40.schema_parts import integer, last_hand
     >>> last_hand({"closer": integer(0)}, "Who closed.")["type"]
     ['object', 'null']
     """
@@ -229,7 +246,7 @@ def schema_problem(value: object, schema: Mapping[str, Any], where: str) -> str 
     ``additionalProperties: false``, ``oneOf``), so that a loader checks a part of a
     format by the very schema that describes it. The work is one look at each place.
 
-    >>> from scala40._format.schema import array, card, schema_problem
+    >>> from scala40.schema_parts import array, card, schema_problem
     >>> schema_problem(["7S", "7s"], array(card()), "hand")
     "hand[1]: expected to match '^(?:(?:[A2-9JQK]|10)[SHDC]|JK)$', got '7s'"
     >>> schema_problem(["7S"], array(card()), "hand") is None

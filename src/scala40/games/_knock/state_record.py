@@ -12,7 +12,13 @@ from typing import Any, ClassVar, Protocol, TypeAlias
 import attrs
 from typing_extensions import TypeVar
 
-from scala40._base.record import DiscardFields, Position, RecordBase, field_group, order_fields
+from scala40._base.state_record import (
+    DiscardFields,
+    Position,
+    RecordBase,
+    field_group,
+    order_fields,
+)
 from scala40._format.codecs import COUNTS, SEATS, TOTAL, TOTALS
 from scala40._format.specs import spec
 from scala40.cards import CARD_NAMES, Card, format_cards
@@ -53,7 +59,7 @@ class KnockFields(DiscardFields):
     """The fields of a knock game that every seat sees: its record's and its views'
     (:class:`KnockRecord`, :class:`~scala40.games._knock.view.PlayerView`), each declared
     once with its spec (:mod:`scala40._format.specs`): those of any game with a discard
-    pile (:class:`~scala40._base.record.DiscardFields`) and these."""
+    pile (:class:`~scala40._base.state_record.DiscardFields`) and these."""
 
     scores: tuple[int, ...] = attrs.field(metadata=spec(TOTALS, "each seat's total", place=40))
     """Running totals (RU-SCORE, CH-SCORE)."""
@@ -80,7 +86,7 @@ class KnockFields(DiscardFields):
         "taken": "gins",
         "last_hand": "reentry_total",
     }
-    """Where the format has the shared fields (:func:`~scala40._base.record.order_fields`)."""
+    """Where the format has the shared fields (:func:`~scala40._base.state_record.order_fields`)."""
 
     # What follows from these fields and the common ones, the same for a state and a view.
 
@@ -116,7 +122,7 @@ class KnockFields(DiscardFields):
 class KnockRecord(KnockFields, RecordBase[M, R, Phase, V, HandResult]):
     """The fields of a whole game of Rumino, Chinchón or La Conga at one moment (the
     base of :class:`~scala40.games._knock.state.KnockState`, which is what games are
-    played with): :class:`~scala40._base.record.RecordBase`'s, where the seat after the
+    played with): :class:`~scala40._base.state_record.RecordBase`'s, where the seat after the
     dealer plays first (RU-DEAL, CH-DEAL) and at a claim ``turn`` is the discarder; those
     of ``KnockFields``. The constructor checks nothing: never call it with values from
     outside."""

@@ -11,7 +11,8 @@ from typing import ClassVar, Protocol
 
 import attrs
 
-from scala40._base.record import (
+from scala40._base.state import GameView
+from scala40._base.state_record import (
     DiscardFields,
     Position,
     RecordBase,
@@ -19,7 +20,6 @@ from scala40._base.record import (
     field_group,
     order_fields,
 )
-from scala40._base.state import GameView
 from scala40._format.codecs import BOOL, COUNTS, FLAGS, TOTAL
 from scala40._format.specs import spec
 from scala40.cards import CARD_NAMES, Card, format_cards
@@ -48,8 +48,8 @@ class Scala40Fields(DiscardFields, TableFields):
     """The fields of a Scala 40 match that every seat sees: its record's and its views'
     (:class:`StateRecord`, :class:`~scala40.games.scala40.view.PlayerView`), each declared
     once with its spec (:mod:`scala40._format.specs`): those of any game with a discard
-    pile or a table (:class:`~scala40._base.record.DiscardFields`,
-    :class:`~scala40._base.record.TableFields`) and these."""
+    pile or a table (:class:`~scala40._base.state_record.DiscardFields`,
+    :class:`~scala40._base.state_record.TableFields`) and these."""
 
     opened: tuple[bool, ...] = attrs.field(
         metadata=spec(FLAGS, "whether each seat has opened this hand (S40-OPEN)", usual=False)
@@ -98,7 +98,7 @@ class Scala40Fields(DiscardFields, TableFields):
         "auto_chance": "rng",
         "taken": "opened_at_turn_start",
     }
-    """Where the format has the shared fields (:func:`~scala40._base.record.order_fields`)."""
+    """Where the format has the shared fields (:func:`~scala40._base.state_record.order_fields`)."""
 
     # What follows from these fields and the common ones, the same for a state and a view.
 
@@ -122,7 +122,7 @@ class Scala40Fields(DiscardFields, TableFields):
 class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase, GameView, HandResult]):
     """The fields of a whole Scala 40 match at one moment (the base of
     :class:`~scala40.games.scala40.state.GameState`, which is what matches are played
-    with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player to move
+    with): :class:`~scala40._base.state_record.RecordBase`'s, where ``turn`` is the player to move
     (in chance phases: the player the chance event concerns); those of
     ``Scala40Fields``. The constructor checks nothing (the engine builds states with it):
     never call it with values from outside."""

@@ -11,8 +11,8 @@ from typing import ClassVar, Protocol
 
 import attrs
 
-from scala40._base.record import Position, RecordBase, TableFields, field_group, order_fields
 from scala40._base.state import GameView
+from scala40._base.state_record import Position, RecordBase, TableFields, field_group, order_fields
 from scala40._format.codecs import (
     BOOL,
     CARD_LISTS,
@@ -64,7 +64,7 @@ class SkarneyFields(TableFields):
     """The fields of a Skarney game that every seat sees: its record's and its views'
     (:class:`StateRecord`, :class:`~scala40.games.skarney.view.PlayerView`), each
     declared once with its spec (:mod:`scala40._format.specs`): the table's
-    (:class:`~scala40._base.record.TableFields`) and these."""
+    (:class:`~scala40._base.state_record.TableFields`) and these."""
 
     owners: tuple[int, ...] = attrs.field(
         metadata=spec(
@@ -156,7 +156,7 @@ class SkarneyFields(TableFields):
 class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase, GameView, HandResult]):
     """The fields of a whole Skarney game at one moment (the base of
     :class:`~scala40.games.skarney.state.GameState`, which is what games are played
-    with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player whose
+    with): :class:`~scala40._base.state_record.RecordBase`'s, where ``turn`` is the player whose
     turn it is (while a card is offered: the player who offered it), an offered card
     stays in its owner's hand until accepted, and the stock is the draw pile; the
     public ones of ``SkarneyFields``. The constructor checks nothing: never call it with
