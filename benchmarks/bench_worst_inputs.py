@@ -296,7 +296,7 @@ def large_input_cases() -> Iterator[Case]:
     loaders' ``MAX_READ_ITEMS``, ``MAX_OPTION_ITEMS``)."""
     from scala40 import Ruleset, is_meld, move_from_dict
     from scala40.cards import as_cards
-    from scala40.views import view_from_dict
+    from scala40.view_json import view_from_dict
 
     million = "7S " * 1_000_000
     yield "parse_cards [a million cards]", million, partial(parse_cards, million)

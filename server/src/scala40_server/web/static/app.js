@@ -1169,7 +1169,10 @@ function show(next) {
       notice("");
       return;
     }
+    const at = table;
     takePart(next.deal).then((sent) => {
+      // The person left the table meanwhile: this answer is of a table no longer shown.
+      if (table !== at) return;
       if (sent) refresh();
       else {
         notice(undealtNotice(next));
@@ -1177,6 +1180,7 @@ function show(next) {
         polling = setTimeout(refresh, 1000);
       }
     }, (error) => {
+      if (table !== at) return;  // of a table no longer shown
       // Not acknowledged: said at once (a bad answer names the server), and the part goes
       // again at the next look, until it is.
       dealWarning(undealtWarning(next));
