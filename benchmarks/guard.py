@@ -15,12 +15,18 @@ with the same seeds every time:
 * ``view``: every seat's ``state.view(seat)`` of fresh states;
 * ``sample``: ``view.sample(seed)`` of those views;
 * ``to_dict`` and ``from_dict``: a state written as JSON-ready data, and read back with
-  every check of untrusted input.
+  every check of untrusted input;
+* ``games``: seeded random whole games from seed 0, :data:`GAME_ACTIONS` actions, in a
+  process that has only imported the package and loaded the game: every cache empty and
+  every table still to build, as a program's first games find them. The other rows count
+  after a set-up that warms the caches; a cost paid when a hand is first met (a memo's
+  miss, a table built on first use) shows here.
 
 Each game's set-up (imports, the inputs, one warm-up call of every row) runs under
 ``valgrind --tool=cachegrind``; each row then runs in a child process forked from it, and
 a first child that does nothing counts the set-up: a row's count is its child's less that
-one, divided by its units (actions, calls).
+one, divided by its units (actions, calls). The ``games`` row has a process of its own,
+whose set-up is the imports and the game's record only.
 
 A process's count repeats to the instruction, but it depends on where the interpreter's
 objects land in memory: CPython finds a class's attributes through a cache indexed by the
@@ -78,8 +84,13 @@ CONFIGS: dict[str, tuple[str, int | None]] = {
     "laconga": ("laconga", None),
 }
 """Each game measured: its registered name and players (``None``: its default)."""
-ROWS = ("playout", "cold", "legal", "view", "sample", "to_dict", "from_dict")
+ROWS = ("playout", "cold", "legal", "view", "sample", "to_dict", "from_dict", "games")
 """The kinds of work counted in each game."""
+FRESH = frozenset({"games"})
+"""The kinds counted in a process of their own, whose set-up warms nothing
+(:class:`FreshGames`)."""
+GAME_ACTIONS = 6000
+"""Actions of the ``games`` row: whole games from seed 0, the last one cut off."""
 PLAYOUT_ACTIONS = {"scala40-4": 2500, "scala40-2": 2500, "skarney": 2500}
 """Actions of the ``playout`` and ``cold`` rows, per game (:data:`DEFAULT_PLAYOUT_ACTIONS` otherwise)."""
 DEFAULT_PLAYOUT_ACTIONS = 4000
@@ -169,19 +180,7 @@ class Workload:
 
     def playout(self, actions: int, first_seed: int = 1) -> int:
         """Random legal moves from seeded new games until ``actions`` were played."""
-        played = 0
-        seed = first_seed
-        while played < actions:
-            chooser = random.Random(seed)
-            state = self.game.new_game(None, self.players, seed)
-            game_actions = 0
-            while not state.is_over and game_actions < MAX_ACTIONS and played < actions:
-                legal = state.legal_moves()
-                state = state.apply(legal[chooser.randrange(len(legal))])
-                game_actions += 1
-                played += 1
-            seed += 1
-        return played
+        return playout(self.game, self.players, actions, first_seed)
 
     def run(self, kind: str, share: float = 1.0) -> int:
         """Do ``share`` of one row's work; returns its units."""
@@ -223,6 +222,46 @@ class Workload:
         raise ValueError(f"unknown row kind {kind!r}")
 
 
+class FreshGames:
+    """The ``games`` row's workload: the game's record loaded, nothing else done, so that
+    the games find every cache empty, as a program's first games do."""
+
+    def __init__(self, config: str, scale: float = 1.0) -> None:
+        from scala40.game import load_game
+
+        name, players = CONFIGS[config]
+        self.game = load_game(name)
+        self.players = self.game.default_players if players is None else players
+        self.actions = max(1, round(GAME_ACTIONS * scale))
+
+    def run(self, kind: str, share: float = 1.0) -> int:
+        """Do ``share`` of the row's work (a deliberate regression's share plays from seed
+        0 again, on warm caches); returns its actions."""
+        if kind != "games":
+            raise ValueError(f"unknown row kind {kind!r}")
+        actions = max(1, round(self.actions * share))
+        # Whole games: none cut off but the last (Chinchón's first takes 5,708 actions).
+        return playout(self.game, self.players, actions, 0, cut=actions)
+
+
+def playout(game: Any, players: int, actions: int, first_seed: int, cut: int = MAX_ACTIONS) -> int:
+    """Random legal moves from seeded new games of ``game`` (from ``first_seed`` on, each
+    cut off at ``cut`` actions) until ``actions`` were played."""
+    played = 0
+    seed = first_seed
+    while played < actions:
+        chooser = random.Random(seed)
+        state = game.new_game(None, players, seed)
+        game_actions = 0
+        while not state.is_over and game_actions < cut and played < actions:
+            legal = state.legal_moves()
+            state = state.apply(legal[chooser.randrange(len(legal))])
+            game_actions += 1
+            played += 1
+        seed += 1
+    return played
+
+
 def _fresh(state: Any) -> Any:
     """A copy of ``state`` that shares its fields and leaves its caches out: the engines'
     ``copy_with``, or ``attrs.evolve`` in an earlier commit that has none (whose caches are
@@ -239,14 +278,20 @@ def run_workload(config: str, kinds: Sequence[str], scale: float, layout: int = 
     """The process counted under cachegrind: ``layout`` small objects of assorted sizes
     kept alive (see :data:`LAYOUTS`), the set-up of ``config``, then each row in a child
     process forked from it (``None`` first: a child that does nothing, whose count is the
-    set-up's). Each child prints its process number, its row and its units."""
+    set-up's). Each child prints its process number, its row and its units. The kinds of
+    :data:`FRESH` come alone, with a set-up that only loads the game."""
     padding = [bytes(index % 256) for index in range(layout)]
-    workload = Workload(config, scale)
-    # What the set-up made is frozen out of the collector's reach: a full collection
-    # during a row then walks only what the row made, so a row's count does not jump
-    # with where the collector happens to run.
-    gc.collect()
-    gc.freeze()
+    workload: Workload | FreshGames
+    if FRESH.issuperset(kinds):
+        # As in a program's own process: nothing frozen, the collector walking all.
+        workload = FreshGames(config, scale)
+    else:
+        workload = Workload(config, scale)
+        # What the set-up made is frozen out of the collector's reach: a full collection
+        # during a row then walks only what the row made, so a row's count does not jump
+        # with where the collector happens to run.
+        gc.collect()
+        gc.freeze()
     extra = float(os.environ.get(EXTRA_WORK, "0") or 0)
     for kind in (None, *kinds):
         sys.stdout.flush()
@@ -303,6 +348,23 @@ def count_config(
     }
 
 
+def processes(rows: Sequence[str], layouts: Sequence[int]) -> list[tuple[str, list[str], int]]:
+    """The processes that count ``rows``, as (game, kinds, layout): a game's rows in one
+    process per layout, and its rows of :data:`FRESH` in another, whose set-up warms
+    nothing."""
+    by_config: dict[str, list[str]] = {}
+    fresh: dict[str, list[str]] = {}
+    for row in rows:
+        config, kind = row.split(":")
+        (fresh if kind in FRESH else by_config).setdefault(config, []).append(kind)
+    return [
+        (config, kinds, layout)
+        for groups in (by_config, fresh)
+        for config, kinds in groups.items()
+        for layout in layouts
+    ]
+
+
 def count_rows(
     rows: Sequence[str],
     python: str,
@@ -312,16 +374,10 @@ def count_rows(
 ) -> dict[str, int]:
     """Instructions per unit of each row: its lowest count over the ``layouts``, the
     processes (a game in a layout each) counted in parallel."""
-    by_config: dict[str, list[str]] = {}
-    for row in rows:
-        config, kind = row.split(":")
-        by_config.setdefault(config, []).append(kind)
-    processes = [
-        (config, kinds, layout) for config, kinds in by_config.items() for layout in layouts
-    ]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         counted = pool.map(
-            lambda item: count_config(python, item[0], item[1], scale, item[2]), processes
+            lambda item: count_config(python, item[0], item[1], scale, item[2]),
+            processes(rows, layouts),
         )
         figures: dict[str, float] = {}
         for part in counted:

@@ -6,7 +6,7 @@ The last test makes a deliberate regression (a row redoes a share of its work, t
 guard's own switch) and checks that the guard fails on it, naming the row, and passes
 the same workload without it: the guard is shown to catch what it is there to catch, on
 a small workload of its own counted in one memory layout, since the committed
-baseline's counts take four minutes of valgrind.
+baseline's counts take many minutes of valgrind.
 """
 
 from __future__ import annotations
@@ -43,6 +43,20 @@ def test_compare_names_each_row_risen_beyond_the_tolerance() -> None:
     # 2.001% above fails, 2% exactly passes, a fall passes, a row without a baseline is
     # not judged.
     assert risen == ["a:playout: 102,001 against 100,000 (+2.00%)"]
+
+
+def test_whole_games_are_counted_in_processes_that_warmed_nothing() -> None:
+    # The games row plays from seed 0 in a process of its own per layout, apart from the
+    # set-up that warms the caches for the other rows.
+    guard = _guard()
+    assert "rumino:games" in guard.row_names()
+    planned = guard.processes(["rumino:playout", "rumino:games", "rumino:view"], [0, 97])
+    assert planned == [
+        ("rumino", ["playout", "view"], 0),
+        ("rumino", ["playout", "view"], 97),
+        ("rumino", ["games"], 0),
+        ("rumino", ["games"], 97),
+    ]
 
 
 def test_the_baseline_names_every_row_and_how_it_was_counted() -> None:

@@ -266,14 +266,34 @@ def run_cover(mask: int, wilds: int, rules: MeldRules) -> int:
     if not mask:
         return 0
     slots = len(rules.tables.slots)
+    shortest = rules.sequence_min
     longest = slots if rules.sequence_max is None else min(slots, rules.sequence_max)
-    # Each length with the wild cards it may hold: a long meld (RU-MELDS' Rumino) too.
-    lengths = [(length, wilds) for length in range(rules.sequence_min, longest + 1)]
+    covered = _windows_cover(mask, slots, (shortest, longest), wilds, rules)
     long = rules.long_meld_size
-    if long is not None:
-        lengths.append((long, wilds if rules.long_meld_wilds else 0))
+    # A long meld (RU-MELDS' Rumino) covers no card that a shorter sequence does not:
+    # each natural card of its window lies in a window of the shortest length inside it,
+    # with no more places to fill. Its windows are counted only where that may fail: a
+    # lead of natural cards the shorter window may lack, or no shorter sequence.
+    if long is not None and (
+        rules.min_natural_lead is not None or not shortest <= min(long, longest)
+    ):
+        allowed = wilds if rules.long_meld_wilds else 0
+        covered |= _windows_cover(mask, slots, (long, long), allowed, rules)
+    return covered
+
+
+def _windows_cover(
+    mask: int, slots: int, lengths: tuple[int, int], wilds: int, rules: MeldRules
+) -> int:
+    """The places of ``mask`` that a window of ``lengths`` (fewest, most) places among
+    ``slots`` holds with at most ``wilds`` wild cards filling the places not held."""
+    most = rules.max_wilds
+    if most is not None and most < wilds:
+        wilds = most
+    lead = rules.min_natural_lead
+    shortest, longest = lengths
     covered = 0
-    for length, allowed in lengths:
+    for length in range(shortest, longest + 1):
         window = (1 << length) - 1
         for start in range(slots - length + 1):
             inside = mask & (window << start)
@@ -281,9 +301,9 @@ def run_cover(mask: int, wilds: int, rules: MeldRules) -> int:
                 continue
             naturals = inside.bit_count()
             needed = length - naturals
-            if needed > allowed or (rules.max_wilds is not None and needed > rules.max_wilds):
+            if needed > wilds:
                 continue
-            if rules.min_natural_lead is not None and naturals - needed < rules.min_natural_lead:
+            if lead is not None and naturals - needed < lead:
                 continue
             covered |= inside
     return covered
