@@ -73,6 +73,7 @@ from typing import Any
 
 import attrs
 
+from scala40.adapters.candidates import by_token, gather
 from scala40.cards import CARD_NAMES, JOKER, as_cards, format_cards
 from scala40.errors import IllegalMoveError, InvalidCardError, InvalidMoveError, InvalidValueError
 from scala40.game import Game, load_game
@@ -837,34 +838,12 @@ class ActionEncoding:
         if len(seen) >= _MOVES_KEPT:
             seen.clear()
             written.clear()
-        candidates: list[tuple[Any, Any]] = []
         # The candidates by their first token, gathered in the same pass: an agent asks
         # for the legal actions of every decision (see Decision.actions). A move's entry
         # is its candidate, ``(tokens, move)``, so a move met before costs no new tuple.
-        branches: dict[int, list[tuple[Any, Any]]] = {}
-        for move in state.legal_moves():
-            item: tuple[Any, Any] | None = seen.get(id(move))
-            if item is None:
-                offered = getattr(move, "verb", None) not in UNOFFERED_VERBS
-                try:
-                    tokens = written.get(move)
-                except TypeError:  # an unhashable move of a custom game: written each time
-                    if not offered:
-                        continue
-                    item = (self.encode(move), move)
-                else:
-                    if tokens is None and offered:
-                        tokens = written[move] = self.encode(move)
-                    item = seen[id(move)] = (tokens, move)
-            tokens = item[0]
-            if tokens is None:
-                continue
-            candidates.append(item)
-            branch = branches.get(tokens[0])
-            if branch is None:
-                branches[tokens[0]] = [item]
-            else:
-                branch.append(item)
+        candidates, branches = gather(
+            state.legal_moves(), seen, written, self.encode, UNOFFERED_VERBS
+        )
         return Decision(self, state, (), tuple(candidates), player, _branches=branches)
 
     def legal_sequences(self, state: Any) -> tuple[tuple[int, ...], ...]:
@@ -944,17 +923,7 @@ class Decision:
         if found is None and self._branches is not None:
             found = self._actions = tuple(sorted(self._branches))
         elif found is None:
-            depth = len(self.prefix)
-            branches: dict[int, list[tuple[tuple[int, ...], Any]]] = {}
-            for item in self.candidates:
-                tokens = item[0]
-                if len(tokens) > depth:
-                    branch = branches.get(tokens[depth])
-                    if branch is None:
-                        branches[tokens[depth]] = [item]
-                    else:
-                        branch.append(item)
-            self._branches = branches
+            branches = self._branches = by_token(self.candidates, len(self.prefix))
             found = self._actions = tuple(sorted(branches))
         return found
 
