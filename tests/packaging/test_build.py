@@ -260,7 +260,9 @@ def _node_calls() -> dict[str, Call]:
     drawn, dealt = node("card", dealing), node("deal", dealing)
     deciding = node("card", scala40.new_game(players=2, seed=3))
     assert isinstance(drawn.draws, ChanceDraws)
+    assert deciding.decision is not None
     return {
+        "Decision.after": deciding.decision.after,
         "Node.after (a card drawn)": drawn.after,
         "Node.after (a deal)": dealt.after,
         "Node.after (a token)": deciding.after,
@@ -301,6 +303,16 @@ COMPILED_READERS: dict[str, tuple[Callable[[], dict[str, Call]], dict[str, str]]
             "Node.actions": "reads the node's own actions",
             "Deal": "the one chance step of a deal, built once",
             "Deal.outcomes": "reads no value",
+        },
+    ),
+    "scala40.adapters.candidates": (
+        _node_calls,
+        {
+            "Candidate": "a type",
+            "Candidates": "a type",
+            "Decision": "built by the action encoding from a state's own legal moves",
+            "Decision.actions": "reads the decision's own candidates",
+            **dict.fromkeys(("by_token", "gather"), "given a decision's own candidates"),
         },
     ),
     "scala40.adapters.chance": (
