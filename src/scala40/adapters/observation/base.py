@@ -495,7 +495,7 @@ class Sheet:
         self.handed: Any = None
         """What was made on the whole buffer, read-only, and handed out (``None`` until
         it is): a NumPy array, whose slices and views hold it."""
-        self.free = 0
+        self.free: int = 0
         """How many references :attr:`handed` has when nobody outside holds it."""
 
     def writable(self) -> None:
