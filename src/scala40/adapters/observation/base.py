@@ -68,14 +68,14 @@ from scala40.adapters.observation.rows import (
 )
 from scala40.adapters.observation.writer import (
     PARAMETERS,
-    HandStep,
-    MarkStep,
-    PileStep,
-    RowStep,
-    SeenStep,
     Step,
-    TableStep,
     Writer,
+    hand_step,
+    mark_step,
+    pile_step,
+    row_step,
+    seen_step,
+    table_step,
 )
 from scala40.checks import check_seat, describe
 from scala40.errors import InvalidArgumentError
@@ -312,7 +312,7 @@ class Hand:
     the player holds is counted in the first and not unseen."""
 
     def step(self, plan: _Plan) -> Step:
-        return HandStep(plan.slot(()))
+        return hand_step(plan.slot(()))
 
 
 @attrs.frozen
@@ -325,7 +325,7 @@ class Pile:
 
     def step(self, plan: _Plan) -> Step:
         pile = plan.read(self.input)
-        return PileStep(pile, plan.slot(()), plan.span((self.field,))[0] // 4)
+        return pile_step(pile, plan.slot(()), plan.span((self.field,))[0] // 4)
 
 
 @attrs.frozen
@@ -342,7 +342,7 @@ class Table:
         table = plan.read(self.input)
         slot = plan.slot(())
         kind, first, second = (plan.span((field,))[0] // 4 for field in self.fields)
-        return TableStep(table, slot, (kind, first, second), self.rows)
+        return table_step(table, slot, (kind, first, second), self.rows)
 
 
 @attrs.frozen
@@ -354,7 +354,7 @@ class Mark:
 
     def step(self, plan: _Plan) -> Step:
         card = plan.read(self.input)
-        return MarkStep(card, plan.slot(None), plan.span((self.field,))[0] // 4)
+        return mark_step(card, plan.slot(None), plan.span((self.field,))[0] // 4)
 
 
 @attrs.frozen
@@ -369,7 +369,7 @@ class Seen:
 
     def step(self, plan: _Plan) -> Step:
         inputs, slots, shared = plan.changed(self.inputs, self.shared)
-        return SeenStep(inputs, slots, shared, plan.slot(()), self.cards)
+        return seen_step(inputs, slots, shared, plan.slot(()), self.cards)
 
 
 @attrs.frozen
@@ -386,7 +386,7 @@ class Row:
     def step(self, plan: _Plan) -> Step:
         inputs, slots, shared = plan.changed(self.inputs, self.shared)
         start, end = plan.span(self.fields)
-        return RowStep(inputs, slots, shared, start, end, self.row)
+        return row_step(inputs, slots, shared, start, end, self.row)
 
 
 Write = Hand | Pile | Table | Mark | Seen | Row
@@ -473,7 +473,8 @@ class Sheet:
     goes on in a copy (:meth:`writable`)."""
 
     __slots__ = (
-        "free", "handed", "kept", "layout", "numbers", "raw", "source", "tail", "whole", "write",
+        "free", "handed", "kept", "layout", "numbers", "raw", "source", "tail", "values", "whole",
+        "write",
     )  # fmt: skip
 
     def __init__(self, layout: LayoutBase, write: Writer, kept: tuple[Any, ...]) -> None:
@@ -481,6 +482,8 @@ class Sheet:
         self.write: Writer = write
         """The layout's writer (:func:`writer_of`)."""
         self.kept: list[Any] = list(kept)
+        self.values: list[Any] = [None] * write.width
+        """What the writer last read (its own, kept for the next write)."""
         self.numbers: array[float] = array("f", layout.start)
         """The numbers (changed in place), then the tail's."""
         self.whole: memoryview[int] = memoryview(self.numbers).cast("B")
