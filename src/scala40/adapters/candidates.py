@@ -94,17 +94,17 @@ class Decision:
         encoding: Any,
         state: Any,
         prefix: tuple[Any, ...],
-        candidates: tuple[Candidate, ...],
+        candidates: tuple[tuple[tuple[int, ...], Any], ...],
         player: int | None = None,
         *,
-        _branches: dict[Any, Candidates] | None = None,
+        _branches: dict[Any, list[tuple[tuple[int, ...], Any]]] | None = None,
     ) -> None:
         self.encoding: Any = encoding
         """The :class:`~scala40.adapters.actions.ActionEncoding` whose tokens are chosen."""
         self.state: Any = state
         self.prefix: tuple[int, ...] = prefix
         """The tokens chosen so far."""
-        self.candidates: tuple[Candidate, ...] = candidates
+        self.candidates: tuple[tuple[tuple[int, ...], Any], ...] = candidates
         """The legal moves (tokens, move) whose tokens start with :attr:`prefix`."""
         self.player: int = state.current_player if player is None else player
         """The seat deciding (the state's ``current_player``)."""
