@@ -14,7 +14,6 @@ LIMIT = 1_000
 """The guide's line: a module longer than this is named below, or split by concept."""
 LONGER = {
     "scala40/_base/state.py": "what every game's state shares: apply, legal, the log, the checks",
-    "scala40/adapters/openspiel.py": "OpenSpiel's game and state, the methods pyspiel calls",
     "scala40/melds/__init__.py": "the meld engine: its rules, a meld, its readings, the one verdict",
     "scala40/movekinds/__init__.py": "a move kind described once: its verb and fields, text and dictionary",
     "scala40_server/commands/serve.py": "the referee's operations, each beside its handler",

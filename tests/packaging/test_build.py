@@ -240,6 +240,36 @@ def _skarney_phases_calls() -> dict[str, Call]:
     return calls
 
 
+def _node_calls() -> dict[str, Call]:
+    # The node of an OpenSpiel state at each kind of step (a card drawn, a deal, a token of
+    # a decision), built without OpenSpiel: the node reads its game's episode and encoding.
+    from types import SimpleNamespace
+
+    from scala40.adapters.actions import ActionEncoding
+    from scala40.adapters.chance import ChanceDraws
+    from scala40.adapters.episodes import Episode
+    from scala40.adapters.nodes import Node
+    from scala40.adapters.observations import History
+
+    def node(chance: str, state: Any) -> Node:
+        encoding = ActionEncoding("scala40", state.rules, state.player_count)
+        game = SimpleNamespace(encoding=encoding, episode=Episode(encoding, "match", 500, chance))
+        return Node.settle(game, state, 0, History(None, state), ())
+
+    dealing = scala40.new_game(players=2, seed=3, auto_chance=False)
+    drawn, dealt = node("card", dealing), node("deal", dealing)
+    deciding = node("card", scala40.new_game(players=2, seed=3))
+    assert isinstance(drawn.draws, ChanceDraws)
+    assert deciding.decision is not None
+    return {
+        "Decision.after": deciding.decision.after,
+        "Node.after (a card drawn)": drawn.after,
+        "Node.after (a deal)": dealt.after,
+        "Node.after (a token)": deciding.after,
+        "ChanceDraws.after": drawn.draws.after,
+    }
+
+
 _OWN_VALUES = "given an engine's own values (a state's fields, a move's checked cards)"
 _ENUM = "an enum: built by Python code in both builds"
 _ATTRS = "an attrs class: built by Python code in both builds"
@@ -263,6 +293,34 @@ COMPILED_READERS: dict[str, tuple[Callable[[], dict[str, Call]], dict[str, str]]
             "Phase": _ENUM,
             "HandResult": _ATTRS,
             **dict.fromkeys(("is_stop_card", "side_of", "side_seats"), _OWN_VALUES),
+        },
+    ),
+    "scala40.adapters.nodes": (
+        _node_calls,
+        {
+            "Node": "built by the OpenSpiel game from its own states",
+            "Node.settle": "built by the OpenSpiel game from its own states",
+            "Node.actions": "reads the node's own actions",
+            "Deal": "the one chance step of a deal, built once",
+            "Deal.outcomes": "reads no value",
+        },
+    ),
+    "scala40.adapters.candidates": (
+        _node_calls,
+        {
+            "Candidate": "a type",
+            "Candidates": "a type",
+            "Decision": "built by the action encoding from a state's own legal moves",
+            "Decision.actions": "reads the decision's own candidates",
+            **dict.fromkeys(("by_token", "gather"), "given a decision's own candidates"),
+        },
+    ),
+    "scala40.adapters.chance": (
+        _node_calls,
+        {
+            "ChanceDraws": "built by the adapters from a state's own chance cards",
+            "ChanceDraws.outcomes": "reads no value",
+            "shuffled_chance_move": "given a state and the adapters' own random draws",
         },
     ),
     "scala40.games.scala40.phases": (

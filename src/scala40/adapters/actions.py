@@ -73,6 +73,8 @@ from typing import Any
 
 import attrs
 
+from scala40.adapters.action_errors import ActionEncodingError, IllegalActionError
+from scala40.adapters.candidates import Decision, gather
 from scala40.cards import CARD_NAMES, JOKER, as_cards, format_cards
 from scala40.errors import IllegalMoveError, InvalidCardError, InvalidMoveError, InvalidValueError
 from scala40.game import Game, load_game
@@ -110,17 +112,6 @@ bad hands early). Their kinds get no token."""
 CARD_CODES = JOKER + 1
 """Card tokens and chance outcomes: one per card code, 0-51 the natural cards, 52 the
 joker."""
-
-
-class ActionEncodingError(InvalidMoveError):
-    """A move cannot be written as tokens (a number beyond the encoding's bound, a custom
-    field whose JSON is not made of lists, card texts, numbers, yes/no and null), or
-    tokens do not read as a move."""
-
-
-class IllegalActionError(IllegalMoveError):
-    """An action that is not among the legal actions of a decision; the message names it
-    and the legal ones."""
 
 
 class TokenKind(enum.Enum):
@@ -837,34 +828,12 @@ class ActionEncoding:
         if len(seen) >= _MOVES_KEPT:
             seen.clear()
             written.clear()
-        candidates: list[tuple[Any, Any]] = []
         # The candidates by their first token, gathered in the same pass: an agent asks
         # for the legal actions of every decision (see Decision.actions). A move's entry
         # is its candidate, ``(tokens, move)``, so a move met before costs no new tuple.
-        branches: dict[int, list[tuple[Any, Any]]] = {}
-        for move in state.legal_moves():
-            item: tuple[Any, Any] | None = seen.get(id(move))
-            if item is None:
-                offered = getattr(move, "verb", None) not in UNOFFERED_VERBS
-                try:
-                    tokens = written.get(move)
-                except TypeError:  # an unhashable move of a custom game: written each time
-                    if not offered:
-                        continue
-                    item = (self.encode(move), move)
-                else:
-                    if tokens is None and offered:
-                        tokens = written[move] = self.encode(move)
-                    item = seen[id(move)] = (tokens, move)
-            tokens = item[0]
-            if tokens is None:
-                continue
-            candidates.append(item)
-            branch = branches.get(tokens[0])
-            if branch is None:
-                branches[tokens[0]] = [item]
-            else:
-                branch.append(item)
+        candidates, branches = gather(
+            state.legal_moves(), seen, written, self.encode, UNOFFERED_VERBS
+        )
         return Decision(self, state, (), tuple(candidates), player, _branches=branches)
 
     def legal_sequences(self, state: Any) -> tuple[tuple[int, ...], ...]:
@@ -890,100 +859,3 @@ class ActionEncoding:
         for action in self.legal_actions(state, prefix):
             mask[action] = 1
         return mask
-
-
-class Decision:
-    """A move being chosen token by token: the state, the tokens chosen so far, and the
-    legal moves they still lead to. Immutable: :meth:`after` gives the next one.
-    """
-
-    __slots__ = ("_actions", "_branches", "candidates", "encoding", "player", "prefix", "state")
-
-    def __init__(
-        self,
-        encoding: ActionEncoding,
-        state: Any,
-        prefix: tuple[int, ...],
-        candidates: tuple[tuple[tuple[int, ...], Any], ...],
-        player: int | None = None,
-        *,
-        _branches: dict[int, list[tuple[tuple[int, ...], Any]]] | None = None,
-    ) -> None:
-        self.encoding: ActionEncoding = encoding
-        self.state: Any = state
-        self.prefix: tuple[int, ...] = prefix
-        """The tokens chosen so far."""
-        self.candidates: tuple[tuple[tuple[int, ...], Any], ...] = candidates
-        """The legal moves (tokens, move) whose tokens start with :attr:`prefix`."""
-        self.player: int = state.current_player if player is None else player
-        """The seat deciding (the state's ``current_player``)."""
-        self._actions: tuple[int, ...] | None = None
-        # The candidates by their next token, once the legal actions are asked for (or
-        # as the encoding gathered them): the next decision is then one look-up (an
-        # agent asks for the actions, then picks).
-        self._branches = _branches
-
-    @property
-    def complete(self) -> bool:
-        """Whether the tokens chosen make a whole move (:attr:`move`)."""
-        return self.move is not None
-
-    @property
-    def move(self) -> Any:
-        """The move the tokens make, once :attr:`complete` (else ``None``): the one legal
-        move left, once every one of its tokens is chosen (asked after every token: one
-        property, which :attr:`complete` asks in turn)."""
-        candidates = self.candidates
-        if len(candidates) == 1 and len(candidates[0][0]) == len(self.prefix):
-            return candidates[0][1]
-        return None
-
-    def actions(self) -> tuple[int, ...]:
-        """The legal tokens now, in increasing order (none once complete)."""
-        found = self._actions
-        if found is None and self._branches is not None:
-            found = self._actions = tuple(sorted(self._branches))
-        elif found is None:
-            depth = len(self.prefix)
-            branches: dict[int, list[tuple[tuple[int, ...], Any]]] = {}
-            for item in self.candidates:
-                tokens = item[0]
-                if len(tokens) > depth:
-                    branch = branches.get(tokens[depth])
-                    if branch is None:
-                        branches[tokens[depth]] = [item]
-                    else:
-                        branch.append(item)
-            self._branches = branches
-            found = self._actions = tuple(sorted(branches))
-        return found
-
-    def after(self, action: int) -> Decision:
-        """The decision once token ``action`` is chosen.
-
-        :raises IllegalActionError: ``action`` is not legal now.
-        """
-        branches = self._branches
-        if branches is not None:
-            try:
-                branch = branches.get(action)
-            except TypeError:  # an unhashable action is legal nowhere
-                branch = None
-            kept = () if branch is None else tuple(branch)
-        else:
-            depth = len(self.prefix)
-            kept = tuple(
-                item
-                for item in self.candidates
-                if len(item[0]) > depth and item[0][depth] == action
-            )
-        if not kept:
-            legal = ", ".join(f"{a} ({self.encoding.describe(a)})" for a in self.actions())
-            raise IllegalActionError(
-                f"action {action!r} is not legal here; legal actions: {legal or 'none'}"
-            )
-        return Decision(self.encoding, self.state, (*self.prefix, action), kept, self.player)
-
-    def __repr__(self) -> str:
-        chosen = " ".join(self.encoding.describe(action) for action in self.prefix)
-        return f"<Decision of seat {self.player}: [{chosen}] {len(self.candidates)} moves>"

@@ -72,12 +72,12 @@ class ChanceDraws:
             )
         return found
 
-    def after(self, card: int) -> ChanceDraws:
-        """The draws once ``card`` is drawn.
+    def after(self, card: object) -> ChanceDraws:
+        """The draws once ``card`` is drawn (a caller's action, checked here).
 
         :raises IllegalActionError: no copy of ``card`` is left.
         """
-        if not (type(card) is int and 0 <= card < CARD_CODES and self.counts[card]):
+        if type(card) is not int or not (0 <= card < CARD_CODES and self.counts[card]):
             raise IllegalActionError(
                 f"chance outcome {card!r} is not possible: the cards left are "
                 f"{format_cards(sorted(Counter(dict(enumerate(self.counts))).elements()))}"

@@ -84,11 +84,10 @@ except ImportError as _missing:  # pragma: no cover - checked with the extra uni
         "the OpenSpiel game (scala40.adapters.openspiel)", ("numpy", "open_spiel"), "openspiel"
     ) from _missing
 
+from scala40.adapters import nodes
 from scala40.adapters.actions import (
     CARD_CODES,
     ActionEncoding,
-    Decision,
-    IllegalActionError,
 )
 from scala40.adapters.chance import ChanceDraws
 from scala40.adapters.episodes import (
@@ -97,6 +96,7 @@ from scala40.adapters.episodes import (
     dealt_move,
     default_max_game_length,
 )
+from scala40.adapters.nodes import Node as _Node
 from scala40.adapters.observations import History, Observer
 from scala40.adapters.openspiel_observer import NO_INFORMATION_TENSOR, SeatObserver
 from scala40.adapters.openspiel_text import (
@@ -350,6 +350,8 @@ def _node_from_record(
     )
     return node
 
+
+nodes.READ_BACK[:] = [_node_from_record]  # what a pickled node names
 
 _EMPTY_ATTRIBUTES = base64.b64encode(pickle.dumps({})).decode("ascii")
 """OpenSpiel's text of a Python state without attributes: its C++ part (the history and
@@ -716,145 +718,6 @@ def _type_fields(game_type: Any) -> dict[str, Any]:  # pragma: no cover - see ab
     return {name: getattr(game_type, name) for name in names}
 
 
-class _Deal:
-    """A chance step drawn as one sampled outcome (``chance="deal"``)."""
-
-    __slots__ = ()
-
-    def outcomes(self) -> tuple[tuple[int, float], ...]:
-        return _DEAL_OUTCOMES
-
-
-_DEAL_OUTCOMES = tuple((outcome, 1.0 / DEAL_OUTCOMES) for outcome in range(DEAL_OUTCOMES))
-_DEAL = _Deal()
-
-
-class _Node:
-    """Where an OpenSpiel state stands: immutable, so that clones share it."""
-
-    __slots__ = ("decision", "draws", "game", "history", "over", "state", "steps", "trail")
-
-    def __init__(
-        self,
-        game: OpenSpielGame,
-        state: Any,
-        steps: int,
-        history: History,
-        trail: tuple[Any, ...] | None,
-        decision: Decision | None,
-        draws: ChanceDraws | _Deal | None,
-        over: bool = False,
-    ) -> None:
-        self.game: OpenSpielGame = game
-        self.state: Any = state
-        """The game's state (a value of the game's state class)."""
-        self.steps: int = steps
-        """Actions played, chance outcomes included."""
-        self.history: History = history
-        self.trail: tuple[Any, ...] | None = trail
-        """The actions that led here, as ``(last, (previous, ...))`` from the start
-        (``()``), or from a state read back (``(actions,)``, its actions in one tuple);
-        ``None`` for a state resampled from an information state."""
-        self.decision: Decision | None = decision
-        """The move being chosen, at a player's decision."""
-        self.draws: ChanceDraws | _Deal | None = draws
-        """The shuffle being drawn, at a chance node."""
-        self.over: bool = over
-        """Whether the episode ended (not stopped by the cap)."""
-
-    @classmethod
-    def settle(
-        cls,
-        game: OpenSpielGame,
-        state: Any,
-        steps: int,
-        history: History,
-        trail: tuple[Any, ...] | None,
-    ) -> _Node:
-        episode = game.episode
-        if episode.over(state):
-            return cls(game, state, steps, history, trail, None, None, True)
-        if episode.capped(steps):
-            return cls(game, state, steps, history, trail, None, None)
-        if state.is_chance:
-            draws = _DEAL if episode.chance == "deal" else ChanceDraws(state.chance_cards())
-            return cls(game, state, steps, history, trail, None, draws)
-        return cls(game, state, steps, history, trail, game.encoding.decision(state), None)
-
-    @property
-    def terminal(self) -> bool:
-        return self.decision is None and self.draws is None
-
-    def after(self, action: int) -> _Node:
-        draws = self.draws
-        steps = self.steps + 1
-        trail = None if self.trail is None else (action, self.trail)
-        if draws is _DEAL:
-            return self._moved(None, dealt_move(self.state, action, self.steps), trail)
-        if isinstance(draws, ChanceDraws):
-            draws = draws.after(action)
-            if draws.complete:
-                move = self.state.chance_move(draws.order)
-                return self._moved(None, move, trail)
-            return _Node(self.game, self.state, steps, self.history, trail, None, draws)
-        decision = self.decision
-        if decision is None:
-            raise IllegalActionError(f"the game is over: no action applies, got {action!r}")
-        decision = decision.after(action)
-        move = decision.move  # None until the tokens make a whole move
-        if move is not None:
-            return self._moved(decision.player, move, trail)
-        return _Node(self.game, self.state, steps, self.history, trail, decision, None)
-
-    def _moved(self, mover: int | None, move: Any, trail: tuple[Any, ...] | None) -> _Node:
-        state = self.state.apply(move)
-        history = self.history.after(state, mover, move)
-        return _Node.settle(self.game, state, self.steps + 1, history, trail)
-
-    def actions(self) -> tuple[int, ...]:
-        """The actions from the start to here."""
-        if self.trail is None:
-            raise SerializationError(
-                "a state resampled from an information state has no history of actions: "
-                "it cannot be serialized"
-            )
-        out: list[int] = []
-        trail = self.trail
-        while len(trail) == 2:
-            out.append(trail[0])
-            trail = trail[1]
-        if trail:  # a state read back: the actions up to it in one tuple
-            out.extend(reversed(trail[0]))
-        out.reverse()
-        return tuple(out)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
-        return self
-
-    @property
-    def pending(self) -> int:
-        """How many of the last actions are the tokens of a move still being chosen."""
-        if self.decision is not None:
-            return len(self.decision.prefix)
-        if isinstance(self.draws, ChanceDraws):
-            return len(self.draws.order)
-        return 0
-
-    def __reduce__(self) -> Any:
-        # What OpenSpiel's own C++ writer stores (it pickles a Python state's attributes,
-        # and its reader unpickles them): the game, the library state as its dictionary,
-        # the actions, the pending tokens and the moves made (see _node_from_record).
-        # The library's serialize() writes no pickle, and its reader reads none.
-        state_json = json.dumps(self.state.to_dict(), separators=(",", ":"))
-        fields = (self.game._text, state_json, self.actions(), self.pending, self.history.number)
-        return (_node_from_record, fields)
-
-    def __setstate__(self, state: Any) -> None:
-        # A node comes back from its fields alone; a pickle that sets attributes on it
-        # afterwards is not one this module wrote.
-        raise SerializationError("a state's node takes no attributes after it is made")
-
-
 class OpenSpielState(pyspiel.State):
     """A state of an :class:`OpenSpielGame` (see the module)."""
 
@@ -913,7 +776,8 @@ class OpenSpielState(pyspiel.State):
             if self.node.game.episode.chance == "deal":
                 return f"deal {action}"
             return f"draw {CARD_NAMES[action]}" if 0 <= action < CARD_CODES else f"draw {action}"
-        return self.node.game.encoding.describe(action)
+        encoding: ActionEncoding = self.node.game.encoding
+        return encoding.describe(action)
 
     def is_terminal(self) -> bool:
         return self.node.terminal

@@ -9,7 +9,7 @@ number of players, and declares in ``_writes`` what each block is made from (the
 blocks :class:`Hand`, :class:`Pile`, :class:`Table`, :class:`Mark` and :class:`Seen`; any
 other run of blocks a :class:`Row`, such as :func:`~scala40.adapters.observation.rows.seat_mark_row`).
 The writer of each layout is written from those declarations once
-(:func:`compile_writer`). Its numbers open with the card blocks of :func:`card_blocks`,
+(:func:`writer_of`). Its numbers open with the card blocks of :func:`card_blocks`,
 one entry per card code (:data:`CARD_CODES`).
 
 >>> from scala40.adapters.observation.base import card_blocks
@@ -43,7 +43,6 @@ from typing import Any, ClassVar, Generic, TypeVar
 import attrs
 from typing_extensions import Buffer
 
-from scala40._format.generated import compile_source
 from scala40._wording import cards_text, ints_text, view_heading
 from scala40.adapters.observation.rows import (
     CARD_CODES,
@@ -66,6 +65,17 @@ from scala40.adapters.observation.rows import (
     write_cards,
     write_hand,
     write_pile,
+)
+from scala40.adapters.observation.writer import (
+    PARAMETERS,
+    Step,
+    Writer,
+    hand_step,
+    mark_step,
+    pile_step,
+    row_step,
+    seen_step,
+    table_step,
 )
 from scala40.checks import check_seat, describe
 from scala40.errors import InvalidArgumentError
@@ -96,7 +106,6 @@ __all__ = [
     "card_blocks",
     "card_changes",
     "card_counts",
-    "compile_writer",
     "flags_row",
     "last_points",
     "max_table_melds",
@@ -106,6 +115,7 @@ __all__ = [
     "write_cards",
     "write_hand",
     "write_pile",
+    "writer_of",
 ]
 
 KEPT = 4096
@@ -286,9 +296,10 @@ UNSET: Any = object()
 # one of ``me``, ``hand``, ``hand_sizes``, ``stock_size``, each written again only when
 # one of its inputs changed since the seat's sheet was last written (compared by
 # equality, or by identity for the inputs listed as ``shared``: values that consecutive
-# states share). The writer of a layout is written out from that list as source, block
-# after block, and compiled once (``compile_writer``): a loop over the declarations
-# would cost every write what the source costs once.
+# states share). Each declaration becomes a step of the layout's writer
+# (:mod:`scala40.adapters.observation.writer`), the places of its inputs, of what it
+# remembers and of its numbers fixed once per layout (``writer_of``): the steps are
+# ordinary classes that the compiled build compiles, no code made at run time.
 
 
 def _names(names: str | tuple[str, ...]) -> tuple[str, ...]:
@@ -300,11 +311,8 @@ class Hand:
     """The ``hand`` block (numbers 0 to 52) and the ``unseen`` one (53 to 105): each card
     the player holds is counted in the first and not unseen."""
 
-    def source(self, out: _Source) -> None:
-        kept = out.slot(())
-        out.line(f"if hand is not {kept}:")
-        out.line(f"    write_hand(numbers, {kept}, hand)")
-        out.line(f"    {kept} = hand")
+    def step(self, plan: _Plan) -> Step:
+        return hand_step(plan.slot(()))
 
 
 @attrs.frozen
@@ -315,12 +323,9 @@ class Pile:
     field: str = "discard"
     input: str = "discard"
 
-    def source(self, out: _Source) -> None:
-        pile = out.read(self.input)
-        kept = out.slot(())
-        out.line(f"if {pile} is not {kept}:")
-        out.line(f"    write_pile(numbers, {kept}, {pile}, {out.span((self.field,))[0] // 4})")
-        out.line(f"    {kept} = {pile}")
+    def step(self, plan: _Plan) -> Step:
+        pile = plan.read(self.input)
+        return pile_step(pile, plan.slot(()), plan.span((self.field,))[0] // 4)
 
 
 @attrs.frozen
@@ -333,14 +338,11 @@ class Table:
     rows: Callable[[Meld], tuple[array[float], array[float]]]
     input: str = "table"
 
-    def source(self, out: _Source) -> None:
-        table = out.read(self.input)
-        kept = out.slot(())
-        offsets = tuple(out.span((field,))[0] // 4 for field in self.fields)
-        rows = out.bind("rows", self.rows)
-        out.line(f"if {table} is not {kept}:")
-        out.line(f"    update_table_blocks(numbers, {kept}, {table}, {offsets}, {rows})")
-        out.line(f"    {kept} = {table}")
+    def step(self, plan: _Plan) -> Step:
+        table = plan.read(self.input)
+        slot = plan.slot(())
+        kind, first, second = (plan.span((field,))[0] // 4 for field in self.fields)
+        return table_step(table, slot, (kind, first, second), self.rows)
 
 
 @attrs.frozen
@@ -350,16 +352,9 @@ class Mark:
     field: str
     input: str
 
-    def source(self, out: _Source) -> None:
-        card = out.read(self.input)
-        kept = out.slot(None)
-        at = out.span((self.field,))[0] // 4
-        out.line(f"if {card} is not {kept}:")
-        out.line(f"    if {kept} is not None:")
-        out.line(f"        numbers[{at} + {kept}] = 0.0")
-        out.line(f"    if {card} is not None:")
-        out.line(f"        numbers[{at} + {card}] = 1.0")
-        out.line(f"    {kept} = {card}")
+    def step(self, plan: _Plan) -> Step:
+        card = plan.read(self.input)
+        return mark_step(card, plan.slot(None), plan.span((self.field,))[0] // 4)
 
 
 @attrs.frozen
@@ -372,14 +367,9 @@ class Seen:
     cards: Callable[..., tuple[int, ...]]
     shared: tuple[str, ...] = attrs.field(default=(), converter=_names)
 
-    def source(self, out: _Source) -> None:
-        after = out.changed(self.inputs, self.shared)
-        kept = out.slot(())
-        cards = out.bind("cards", self.cards)
-        out.line(f"    seen = {cards}(layout, me, {after})")
-        out.line(f"    write_cards(numbers, {kept}, seen)")
-        out.line(f"    {kept} = seen")
-        out.remember()
+    def step(self, plan: _Plan) -> Step:
+        inputs, slots, shared = plan.changed(self.inputs, self.shared)
+        return seen_step(inputs, slots, shared, plan.slot(()), self.cards)
 
 
 @attrs.frozen
@@ -393,85 +383,56 @@ class Row:
     row: Callable[..., bytes]
     shared: tuple[str, ...] = attrs.field(default=(), converter=_names)
 
-    def source(self, out: _Source) -> None:
-        values = out.changed(self.inputs, self.shared)
-        start, end = out.span(self.fields)
-        row = out.bind("row", self.row)
-        out.line(f"    raw[{start}:{end}] = {row}(layout, me, {values})")
-        out.remember()
+    def step(self, plan: _Plan) -> Step:
+        inputs, slots, shared = plan.changed(self.inputs, self.shared)
+        start, end = plan.span(self.fields)
+        return row_step(inputs, slots, shared, start, end, self.row)
 
 
 Write = Hand | Pile | Table | Mark | Seen | Row
 """What an encoding declares it writes (``ObservationBase._writes``)."""
 
-_PARAMETERS = frozenset({"me", "hand", "hand_sizes", "stock_size"})
-"""The inputs a writer is given as arguments; any other is a field of the view."""
 
+class _Plan:
+    """The places one layout's writer gives its values and what a sheet remembers, as
+    the declarations ask for them."""
 
-class _Source:
-    """The source of one layout's writer, as the declarations write it."""
-
-    def __init__(self, fields: Sequence[ObservationField], layout: LayoutBase) -> None:
-        self.lines: list[str] = []
+    def __init__(self, fields: Sequence[ObservationField]) -> None:
+        self.names: list[str] = []
+        """The fields of the view read, in order, after the writer's parameters."""
         self.kept: list[Any] = []
         """What each place of a sheet's ``kept`` holds before the first write."""
-        self.namespace: dict[str, Any] = {}
-        self._read: set[str] = set()
-        self._pending: list[str] = []
         self._places: dict[str, tuple[int, int]] = {}
         at = 0
         for field in fields:
             self._places[field.name] = (at, at + field.size)
             at += field.size
 
-    def line(self, text: str) -> None:
-        self.lines.append("    " + text)
+    def read(self, name: str) -> int:
+        """The place of input ``name`` among the writer's values (a field of the view
+        read once a write)."""
+        if name in PARAMETERS:
+            return PARAMETERS.index(name)
+        if name not in self.names:
+            self.names.append(name)
+        return len(PARAMETERS) + self.names.index(name)
 
-    def read(self, name: str) -> str:
-        """The local that holds input ``name``, read once (at the top level of the
-        writer, so that every later block finds it)."""
-        if name in _PARAMETERS:
-            return name
-        local = "in_" + name
-        if name not in self._read:
-            self._read.add(name)
-            self.line(f"{local} = public.{name}")
-        return local
-
-    def slot(self, initial: Any) -> str:
+    def slot(self, initial: Any) -> int:
         """A new place of the sheet's ``kept``, holding ``initial`` at first."""
         self.kept.append(initial)
-        return f"kept[{len(self.kept) - 1}]"
+        return len(self.kept) - 1
 
-    def bind(self, prefix: str, value: Any) -> str:
-        """A global name of the writer for ``value``."""
-        name = f"{prefix}_{len(self.namespace)}"
-        self.namespace[name] = value
-        return name
-
-    def changed(self, inputs: tuple[str, ...], shared: tuple[str, ...]) -> str:
-        """Open the block written when one of ``inputs`` changed; returns the inputs'
-        locals, joined by commas (:meth:`remember` closes the block)."""
+    def changed(
+        self, inputs: tuple[str, ...], shared: tuple[str, ...]
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]:
+        """The places of ``inputs``, of where each is remembered, and whether each is
+        compared by identity (one of ``shared``)."""
         unknown = set(shared) - set(inputs)
         if unknown:
             raise ValueError(f"shared inputs {sorted(unknown)} are not inputs")
-        local = [self.read(name) for name in inputs]
-        kept = [self.slot(UNSET) for _ in inputs]
-        tests = [
-            f"{value} is not {place}" if name in shared else f"{value} != {place}"
-            for name, value, place in zip(inputs, local, kept, strict=True)
-        ]
-        self.line(f"if {' or '.join(tests)}:")
-        self._pending = [
-            f"    {place} = {value}" for value, place in zip(local, kept, strict=True)
-        ]
-        return ", ".join(local)
-
-    def remember(self) -> None:
-        """Close the block :meth:`changed` opened: its inputs remembered, once written."""
-        for text in self._pending:
-            self.line(text)
-        self._pending = []
+        places = tuple(self.read(name) for name in inputs)
+        slots = tuple(self.slot(UNSET) for _ in inputs)
+        return places, slots, tuple(name in shared for name in inputs)
 
     def span(self, fields: tuple[str, ...]) -> tuple[int, int]:
         """Where the consecutive blocks ``fields`` start and end, in bytes."""
@@ -482,9 +443,9 @@ class _Source:
         return 4 * places[0][0], 4 * places[-1][1]
 
 
-def compile_writer(
-    owner: str, writes: Sequence[Write], fields: Sequence[ObservationField], layout: LayoutBase
-) -> tuple[Callable[..., None], tuple[Any, ...]]:
+def writer_of(
+    writes: Sequence[Write], fields: Sequence[ObservationField], layout: LayoutBase
+) -> tuple[Writer, tuple[Any, ...]]:
     """The writer of ``layout`` that ``writes`` declare (``fields`` the layout's blocks),
     and what a new sheet's ``kept`` holds.
 
@@ -494,38 +455,9 @@ def compile_writer(
     ``hand_sizes`` every seat's count of cards, ``stock_size`` the stock's: each block
     written again only when one of its inputs changed since the sheet was last written.
     """
-    out = _Source(fields, layout)
-    for write in writes:
-        out.line(f"# {_label(write)}")
-        write.source(out)
-    lines = [
-        "def write(sheet, public, me, hand, hand_sizes, stock_size):",
-        "    numbers = sheet.numbers",
-        "    raw = sheet.raw",
-        "    kept = sheet.kept",
-        *out.lines,
-    ]
-    namespace = {
-        **out.namespace,
-        "layout": layout,
-        "update_table_blocks": update_table_blocks,
-        "write_cards": write_cards,
-        "write_hand": write_hand,
-        "write_pile": write_pile,
-    }
-    return compile_source("write", lines, namespace, owner), tuple(out.kept)
-
-
-def _label(write: Write) -> str:
-    """A comment line of the source that ``write`` writes: its kind, blocks and
-    function."""
-    kind = type(write).__name__
-    fields = getattr(write, "fields", None) or (getattr(write, "field", None) or "unseen",)
-    if isinstance(write, Hand):
-        fields = ("hand", "unseen")
-    made_by = getattr(write, "row", None) or getattr(write, "cards", None)
-    by = "" if made_by is None else f" <- {getattr(made_by, '__qualname__', made_by)}"
-    return f"{kind} {', '.join(fields)}{by}"
+    plan = _Plan(fields)
+    steps = tuple(write.step(plan) for write in writes)
+    return Writer(layout, tuple(plan.names), steps), tuple(plan.kept)
 
 
 class Sheet:
@@ -541,16 +473,17 @@ class Sheet:
     goes on in a copy (:meth:`writable`)."""
 
     __slots__ = (
-        "free", "handed", "kept", "layout", "numbers", "raw", "source", "tail", "whole", "write",
+        "free", "handed", "kept", "layout", "numbers", "raw", "source", "tail", "values", "whole",
+        "write",
     )  # fmt: skip
 
-    def __init__(
-        self, layout: LayoutBase, write: Callable[..., None], kept: tuple[Any, ...]
-    ) -> None:
+    def __init__(self, layout: LayoutBase, write: Writer, kept: tuple[Any, ...]) -> None:
         self.layout: LayoutBase = layout
-        self.write: Callable[..., None] = write
-        """The layout's writer (:func:`compile_writer`)."""
+        self.write: Writer = write
+        """The layout's writer (:func:`writer_of`)."""
         self.kept: list[Any] = list(kept)
+        self.values: list[Any] = [None] * write.width
+        """What the writer last read (its own, kept for the next write)."""
         self.numbers: array[float] = array("f", layout.start)
         """The numbers (changed in place), then the tail's."""
         self.whole: memoryview[int] = memoryview(self.numbers).cast("B")
@@ -629,8 +562,8 @@ class ObservationBase(Generic[R, L]):
     seat writes only the blocks whose values changed (a card or two of the hand, the
     pile's top, a meld of the table...): compared by identity where states share the
     value, by equality where an engine makes an equal tuple anew. What each block is
-    made from, the encoding declares (``_writes``); the writer is written from that once
-    per layout (:func:`compile_writer`). Every number is a small integer or a fraction
+    made from, the encoding declares (``_writes``); the writer is made from that once
+    per layout (:func:`writer_of`). Every number is a small integer or a fraction
     computed the same way either way, so the numbers are the very ones a fresh encoding
     gives; ``tests/adapters/test_observation_digests.py`` checks it along seeded games,
     seats and states in any order. The sheets are the current thread's: threads never
@@ -640,7 +573,7 @@ class ObservationBase(Generic[R, L]):
     def __init__(self) -> None:
         self._fields: dict[tuple[R, int], tuple[ObservationField, ...]] = {}
         self._layouts: dict[tuple[R, int], L] = {}
-        self._writers: dict[int, tuple[L, Callable[..., None], tuple[Any, ...]]] = {}
+        self._writers: dict[int, tuple[L, Writer, tuple[Any, ...]]] = {}
         self._last: L | None = None
         self._last_hand: tuple[Any, str] = (None, "-")
         self._sheets = _Sheets()
@@ -675,8 +608,7 @@ class ObservationBase(Generic[R, L]):
         found = self._writers.get(id(layout))
         if found is None or found[0] is not layout:
             fields = self._fields_of(layout.rules, layout.player_count)
-            owner = f"{type(self).__module__}.{type(self).__qualname__}"
-            write, kept = compile_writer(owner, self._writes(), fields, layout)
+            write, kept = writer_of(self._writes(), fields, layout)
             found = self._writers[id(layout)] = (layout, write, kept)
         sheet = self._sheets.seats[seat] = Sheet(layout, found[1], found[2])
         return sheet

@@ -16,8 +16,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-import attrs
-
+from scala40.adapters.observation.layout import LayoutBase
 from scala40.melds import Meld, MeldKind
 
 __all__ = [
@@ -283,29 +282,6 @@ def count_row(layout: LayoutBase, me: int, value: int) -> bytes:
     """A :class:`~scala40.adapters.observation.base.Row`'s block of one count
     (:func:`count_bytes`)."""
     return count_bytes(value)
-
-
-@attrs.frozen
-class LayoutBase:
-    """What the encoding of one ruleset and number of players needs, computed once."""
-
-    rules: Any
-    player_count: int
-    size: int
-    """How many numbers the encoding gives."""
-    start: bytes
-    """The numbers before anything is written: the unseen block holds the deck, and the
-    blocks the rules fix are set."""
-    marks: tuple[bytes, ...]
-    """The rows of a one-hot seat block (:func:`mark_rows`)."""
-    melds: int
-    """The most melds the table can hold (as ``max_table_melds``)."""
-
-    def seats_from(self, me: int) -> list[int]:
-        """The seats in the order seat blocks list them for seat ``me``: ``me`` first,
-        then the next seat in play order, and so on."""
-        n = self.player_count
-        return [(me + offset) % n for offset in range(n)]
 
 
 # -- card blocks: a row of a copy count for each card code, brought from one state's
