@@ -288,6 +288,16 @@ MUTANTS: dict[str, Mutant] = {
         "        wait = 0.0\n",
         "a client's bots' time not capped",
     ),
+    "scala40_server.web.budgets:Budgets._think_by": Mutant(
+        "        left = min(self.thinking_left(client, table), MAX_SECONDS)\n",
+        "        left = MAX_SECONDS\n",
+        "a bot given its whole time limit, whatever its budgets hold",
+    ),
+    "scala40_server.web.budgets:Budgets._paid": Mutant(
+        "            self.pay(client, table, time.monotonic() - started)\n",
+        "            pass\n",
+        "the bots' thinking never paid",
+    ),
     "scala40_server.web.quotas:client_of": Mutant(
         "        return str(ipaddress.IPv6Network((parsed, 64), strict=False))\n",
         "        return str(parsed)\n",
@@ -309,8 +319,8 @@ MUTANTS: dict[str, Mutant] = {
         "the next turn to the first come, whatever its priority",
     ),
     "scala40_server.web.tables:_Table.play_bots": Mutant(
-        "                    self.held_back, self.waiting = held_back, True\n",
-        '                    raise RequestError(429, "TooManyRequests", str(held_back))\n',
+        "                    self.held_back, self.waiting = thinking, True\n",
+        '                    raise RequestError(429, "TooManyRequests", str(thinking))\n',
         "a request refused whole when its table's bots wait",
     ),
     "scala40_server.web.requests:seat_of#token": Mutant(
@@ -1363,7 +1373,7 @@ REGRESSIONS: dict[str, tuple[Mutant, ...]] = {
     ),
     "scala40_server.web.tables:_Table.play_bots": (
         Mutant(
-            "                    self.held_back, self.waiting = held_back, True\n",
+            "                    self.held_back, self.waiting = thinking, True\n",
             "                    self.waiting = True\n",
             "the bots held back, and the answer not saying for which limit or until when",
         ),
@@ -1700,6 +1710,12 @@ NO_REGRESSION: dict[str, str] = {
     ),
     "scala40_server.web.budgets:Budgets._spent_thinking#client": (
         "one reading of the client's bucket: ignoring it is the removal"
+    ),
+    "scala40_server.web.budgets:Budgets._think_by": (
+        "one reading of the budgets' levels: ignoring it is the removal"
+    ),
+    "scala40_server.web.budgets:Budgets._paid": (
+        "one payment as the move ends: not paying it is the removal"
     ),
     "scala40_server.web.server:TableHandler._turn": (
         "one argument, the connections the client holds: any other is the removal"

@@ -93,6 +93,39 @@ def test_strangers_who_spend_their_bots_time_leave_a_persons_table_playing(
     assert moved
 
 
+def test_one_requests_bots_think_no_longer_than_the_budgets_hold(
+    tmp_path: pathlib.Path, patient: None
+) -> None:
+    """Three bots that each think for all the time they are given (a second a move, in a
+    request of five) at a table whose bots may think 0.3 s a minute: one request leaves
+    the table's budget overspent by the bots' lateness past their deadline at most, not
+    by a move's limit (paid only once the move ends: -0.7 s) nor by the request's other
+    moves (paid only once the request ends: -2.7 s and more)."""
+    tables = _tables(tmp_path, table_bot_seconds_per_minute=0.3, request_seconds=5.0)
+    client = "203.0.113.1"
+    four = {
+        "game": "chinchon",
+        "players": 4,
+        "bots": [None, *["patient"] * 3],
+        "bot_time_limit": 1.0,
+    }
+    _, made = tables.handle("POST", "/tables", "", four, client=client)
+    limit = None
+    for _ in range(20):
+        try:
+            answer = _play(tables, client, made)
+        except RequestError as refused:  # ``advance`` once the budget is spent
+            limit = refused.limit
+            break
+        if "held_back" in answer:
+            limit = answer["held_back"]["limit"]
+            break
+    assert limit == "table_bot_seconds_per_minute", limit
+    # Lateness: the bot's last sleep, its greedy move and the engine's (0.4 s is plenty
+    # on a busy machine; each regression named above overspends 0.7 s or more).
+    assert tables.budgets.table_thinking.level(str(made["table"])) > -0.4
+
+
 def test_a_persons_move_is_played_while_their_tables_bots_wait_for_its_budget(
     tmp_path: pathlib.Path, patient: None
 ) -> None:

@@ -243,8 +243,8 @@ def test_a_requests_cpu_is_paid_from_its_clients_budget_its_bots_moves_aside() -
     with budgets.running("person", 1, Turns(1), Deadline.after(1)) as taken:
         assert taken
         _busy(0.02)
-        with budgets.thinking("person", None, Deadline.after(1), search=False) as held_back:
-            assert held_back is None
+        with budgets.thinking("person", None, Deadline.after(1), search=False) as thinking:
+            assert isinstance(thinking, Deadline)
             _busy(0.2)
     left = budgets.working.share_left("person")
     assert 0.9 < left < 0.99, left

@@ -29,12 +29,13 @@ this server makes 1 table a minute for one client: try again in 60 s
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import attrs
 
-from scala40.deadline import Deadline
+from scala40.deadline import MAX_SECONDS, Deadline
 from scala40_server.web.limits import ServerLimits
 from scala40_server.web.quotas import Buckets, RequestCosts
 from scala40_server.web.turns import Turns, aside, counted_apart
@@ -180,22 +181,40 @@ class Budgets:
                 )
         return None
 
+    def thinking_left(self, client: str, table: int | None) -> float:
+        """The wall seconds the bots may still think for ``client``'s request at ``table``
+        (``None``: a new table's) before a budget is spent."""
+        left = self.client_thinking.level(client)
+        if table is not None:
+            left = min(left, self.table_thinking.level(str(table)))
+        return max(left, 0.0)
+
     @contextmanager
     def thinking(
-        self, client: str, table: int | None, deadline: Deadline, *, search: bool = True
-    ) -> Iterator[Refusal | None]:
+        self,
+        client: str,
+        table: int | None,
+        deadline: Deadline,
+        *,
+        search: bool = True,
+        seconds: float | None = None,
+    ) -> Iterator[Refusal | Deadline]:
         """A bot's move at ``table`` (``None``: a new table's) for ``client``'s request:
-        ``None`` while the block may play it, else why the bots wait (a budget spent, or,
-        for a ``search``, no turn given by ``deadline``). A bot that does not search
-        answers in milliseconds and takes no turn."""
+        the deadline the block's bot thinks by, else why the bots wait (a budget spent,
+        or, for a ``search``, no turn given by ``deadline``). The bot thinks by the
+        sooner of ``deadline``, ``seconds`` (its own limit) and what the client's and the
+        table's budgets hold, and the wall seconds the block took are paid from both as
+        it ends: so the bots overspend a budget by a bot's lateness past its deadline at
+        most, never by a request's other moves. A bot that does not search answers in
+        milliseconds and takes no turn."""
         spent = self.refuse_thinking(client, table)
         if spent is not None:
             yield spent
             return
         if not search:
             # Played in the request's turn: its bots' budgets pay for it, not its own.
-            with counted_apart():
-                yield None
+            with counted_apart(), self._paid(client, table):
+                yield self._think_by(client, table, deadline, seconds)
             return
         share = self.client_thinking.share_left(client)
         if table is not None:
@@ -204,14 +223,31 @@ class Budgets:
             share += 1.0
         # The request's turn to run goes to others while its bot waits and thinks.
         with aside(), self.turns.turn(-share, deadline) as taken:
-            if taken:
-                yield None
-            else:
+            if not taken:
                 yield Refusal(
                     "bots_at_once",
                     "the server's bots are all thinking: yours play on in a moment",
                     BUSY_RETRY_SECONDS,
                 )
+                return
+            # The wait for the turn is not thinking: the clock starts once it is given.
+            with self._paid(client, table):
+                yield self._think_by(client, table, deadline, seconds)
+
+    @contextmanager
+    def _paid(self, client: str, table: int | None) -> Iterator[None]:
+        """The wall seconds the block takes, paid as it ends (see :meth:`pay`)."""
+        started = time.monotonic()
+        try:
+            yield
+        finally:
+            self.pay(client, table, time.monotonic() - started)
+
+    def _think_by(
+        self, client: str, table: int | None, deadline: Deadline, seconds: float | None
+    ) -> Deadline:
+        left = min(self.thinking_left(client, table), MAX_SECONDS)
+        return deadline.within(left if seconds is None else min(seconds, left))
 
     def pay(self, client: str, table: int | None, seconds: float) -> None:
         """Count ``seconds`` the bots thought for ``client``'s request at ``table``."""

@@ -57,8 +57,9 @@ the connections and the machine's time, strangers lose first
   with ``Retry-After``.
 * **client_bot_seconds_per_minute** (30) and **table_bot_seconds_per_minute** (30): the
   wall seconds the bots may think a minute for one client's requests, and at one table,
-  a minute's worth at once. A request pays for its bots' thinking once it is done (it
-  overspends by its own bound at most). While its client's or its table's budget is
+  a minute's worth at once. A bot thinks no longer than both budgets hold, and each
+  move is paid as it ends (a budget is overspent by a bot's lateness past its deadline
+  at most, never by the other moves of a request). While its client's or its table's budget is
   spent, the bots wait: a person's own move is still played, the answer says the bots
   are ``waiting`` and when they may play on (``retry_after``); ``advance``, and a new
   table whose bots would think, are refused with status 429 and ``Retry-After``.

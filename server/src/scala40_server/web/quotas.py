@@ -7,8 +7,8 @@ address's network of 64 bits (one subscriber's, where a single machine may hold 
 number of addresses). A rate is a **bucket** per client, or per table, that fills at its
 rate a minute up to a minute's worth: a request is let in while its buckets hold
 something, and pays what it spent afterwards (a bot's thinking is known only once it is
-done), so that it overspends by its own bound at most and then waits for its buckets to
-fill again. No bucket is shared between clients: what strangers spend never refuses
+done; a bot is given no more time than its buckets hold, so that it overspends by its
+lateness at most), and then waits for its buckets to fill again. No bucket is shared between clients: what strangers spend never refuses
 another client's request (what is shared, the machine, is handed out in turns:
 :mod:`scala40_server.web.turns`).
 
@@ -139,6 +139,12 @@ class Buckets:
         now = time.monotonic()
         with self._lock:
             return self._bucket(key, now).level / self.per_minute
+
+    def level(self, key: str) -> float:
+        """What ``key``'s bucket holds now (below 0 once a request overspent it)."""
+        now = time.monotonic()
+        with self._lock:
+            return self._bucket(key, now).level
 
     def take_one(self, key: str) -> bool:
         """Take one (a table made) from ``key``'s bucket if it holds one; whether it did."""

@@ -48,9 +48,10 @@ server's :attr:`~scala40_server.web.limits.ServerLimits.request_seconds` from th
 start, waiting for the table included) and the table's ``bot_time_limit`` seconds a move
 (at most :data:`~scala40_server.protocol.MAX_TIME_LIMIT`), until a person is to decide,
 the game ends, or the deadline has passed (after one bot move at least; the answer then
-says ``waiting``, and ``advance`` plays on). What the bots think is paid from the
-client's and the table's budgets, and a bot that searches thinks in one of the server's
-turns (:mod:`scala40_server.web.budgets`): while a budget is spent, or no turn comes within the
+says ``waiting``, and ``advance`` plays on). A bot thinks no longer than the
+client's and the table's budgets hold, each move paid from both as it ends, and a bot
+that searches thinks in one of the server's turns
+(:mod:`scala40_server.web.budgets`): while a budget is spent, or no turn comes within the
 deadline, the bots wait, and the answer says why and when they play on
 (``held_back``). A bot's move draws from a generator seeded with
 the table's seed and the move number, so a table replays the same from its seed and
@@ -210,10 +211,11 @@ class _Table:
         """The events this request made (saved with the state)."""
         self.waiting = False
         """Whether a bot is still to move (the request's time ran out)."""
-        self.bot_seconds = 0.0
-        """The wall seconds the bots thought in this request (what its client pays)."""
-        self.think: Callable[[Deadline, bool], AbstractContextManager[Refusal | None]] = _unmetered
-        """A turn for a bot to think in (:meth:`~scala40_server.web.budgets.Budgets.thinking`)."""
+        self.think: Callable[
+            [Deadline, float, bool], AbstractContextManager[Refusal | Deadline]
+        ] = _unmetered
+        """A turn for a bot to think in, and the deadline it thinks by
+        (:meth:`~scala40_server.web.budgets.Budgets.thinking`)."""
         self.held_back: Refusal | None = None
         """Why the bots stopped before their move's time, if a budget or a turn did."""
         self.clock: Callable[[], float] = time.time
@@ -268,24 +270,20 @@ class _Table:
             if seat not in bots:
                 bots[seat] = timed_bot(spec, self.game, limit)
             rng = random.Random(f"{self.seed}:{state.move_number}")
-            with self.think(deadline, is_search(spec, self.game)) as held_back:
-                if held_back is not None:
-                    self.held_back, self.waiting = held_back, True
+            with self.think(deadline, limit, is_search(spec, self.game)) as thinking:
+                if isinstance(thinking, Refusal):
+                    self.held_back, self.waiting = thinking, True
                     return
-                thinking = deadline.within(limit)
-                started = time.monotonic()
-                try:
-                    move = bot_move(state, bots[seat], rng=rng, deadline=thinking)
-                finally:
-                    self.bot_seconds += time.monotonic() - started
+                move = bot_move(state, bots[seat], rng=rng, deadline=thinking)
             self.apply(move)
         self.waiting = not self.state.is_over and self.bot(self.state.current_player) is not None
 
 
 @contextmanager
-def _unmetered(deadline: Deadline, search: bool) -> Iterator[Refusal | None]:
-    """A turn to think for a table that no budget meters."""
-    yield None
+def _unmetered(deadline: Deadline, seconds: float, search: bool) -> Iterator[Refusal | Deadline]:
+    """A turn to think for a table that no budget meters: by the sooner of ``deadline``
+    and ``seconds``."""
+    yield deadline.within(seconds)
 
 
 def _stored_seed(seed: int) -> int:
@@ -329,10 +327,10 @@ class Tables(DealSteps):
         if not isinstance(self.limits, ServerLimits):
             raise InvalidArgumentError(f"limits must be ServerLimits, got {describe(limits)}")
         self.budgets: Budgets = Budgets(self.limits)
+        """What each client and each table may spend (:mod:`scala40_server.web.budgets`)."""
         self.signing_key: SigningKey = store.signing_key()
         """The key the server signs what it acknowledges with, which its tables' terms
         name: a server always signs."""
-        """What each client and each table may spend (:mod:`scala40_server.web.budgets`)."""
         self._request = threading.local()
         # The actions that let no bot move; the others are _PLAYS's.
         self._actions: dict[str, Callable[[int, Mapping[str, Any], Deadline], dict[str, Any]]] = {
@@ -355,13 +353,10 @@ class Tables(DealSteps):
         # The request's time starts now: waiting for its table and its bots' thinking
         # count against it.
         deadline = Deadline.after(self.limits.request_seconds)
-        self._request.bot_seconds = 0.0
         self._request.client = client
-        self._request.table_id = None
         try:
             return self._handle(method, path, query, body, client, deadline)
         finally:
-            self.budgets.pay(client, self._request.table_id, self._request.bot_seconds)
             self._request.client = None
 
     def _handle(
@@ -422,12 +417,17 @@ class Tables(DealSteps):
 
     def _thinking(
         self, table: _Table
-    ) -> Callable[[Deadline, bool], AbstractContextManager[Refusal | None]]:
-        """The turns in which ``table``'s bots think for this request's client."""
+    ) -> Callable[[Deadline, float, bool], AbstractContextManager[Refusal | Deadline]]:
+        """The turns in which ``table``'s bots think for this request's client, each paid
+        from its budgets as it ends."""
         client = getattr(self._request, "client", None) or "local"
 
-        def think(deadline: Deadline, search: bool) -> AbstractContextManager[Refusal | None]:
-            return self.budgets.thinking(client, table.id or None, deadline, search=search)
+        def think(
+            deadline: Deadline, seconds: float, search: bool
+        ) -> AbstractContextManager[Refusal | Deadline]:
+            return self.budgets.thinking(
+                client, table.id or None, deadline, search=search, seconds=seconds
+            )
 
         return think
 
@@ -489,22 +489,10 @@ class Tables(DealSteps):
             )
             table.think = self._thinking(table)
             table.clock = self.clock
-            self._request.table_id = table_id
             if fresh:
                 table.saved = None  # stored (with the deal's events) when the block ends
-                try:
-                    table.play_bots(deadline)
-                finally:
-                    self._request.bot_seconds = (
-                        getattr(self._request, "bot_seconds", 0.0) + table.bot_seconds
-                    )
-                    table.bot_seconds = 0.0
-            try:
-                yield table, db
-            finally:
-                self._request.bot_seconds = (
-                    getattr(self._request, "bot_seconds", 0.0) + table.bot_seconds
-                )
+                table.play_bots(deadline)
+            yield table, db
             self._save(db, table)
 
     @contextmanager
@@ -622,12 +610,7 @@ class Tables(DealSteps):
         # The bots play up to a person's decision before the table is stored, and it is
         # stored whole in one transaction: a bot that fails there leaves no table behind
         # to fail again (and no other request waits on the file while they think).
-        try:
-            table.play_bots(deadline)
-        finally:
-            self._request.bot_seconds = getattr(self._request, "bot_seconds", 0.0) + (
-                table.bot_seconds
-            )
+        table.play_bots(deadline)
         self._start_clock(table)
         with self.store.connect() as db:
             cursor = db.execute(
@@ -647,7 +630,6 @@ class Tables(DealSteps):
             )
             assert cursor.lastrowid is not None
             table.id = table_id = cursor.lastrowid
-            self._request.table_id = table_id
             self._save(db, table)
             keep_decision(db, table)  # the first, where no bot moved before it
         return made(table_id)
