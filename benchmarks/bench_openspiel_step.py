@@ -53,6 +53,13 @@ rummy's, the best of ``--repeat`` of each kept), with the highest load read whil
 (``machine_load.py``). ``--long N`` also plays ``N`` decisions live first (30,000 by
 default) and then measures the next ``--decisions`` live: the rate of a learner's
 long-running process, whose caches have met ``N`` decisions of other games.
+``--loop R`` is the learner's loop beside gin rummy's the way a learner runs it: each
+engine in a process of its own, kept for the whole run (its caches meet every episode it
+played before), playing random episodes with the observation tensor at every decision;
+``R`` rounds, each playing ``--decisions`` decisions of the game then as many of gin
+rummy's, and the median of the rounds' ratios printed, with the lowest and the highest,
+in moves a second and in decisions a second, with the load (``--players N`` sets the
+table's size; the game's default otherwise).
 Counts of instructions weigh alike what the processor runs at different speeds (a C++
 engine's loops, the interpreter's, the copy of an observation's bytes), so such a ratio
 estimates a time ratio; read a timed one at rest to know it.
@@ -369,6 +376,104 @@ def count_live(name: str, args: argparse.Namespace) -> float:
     return count_rungs(name, args.decisions, ("live",))["live"]
 
 
+def _loop_child(make: Callable[[], Any], commands: Any, answers: Any) -> None:
+    """A learner's process: plays on, ``decisions`` at a time, as each command asks,
+    answering the process time it took, the whole moves and the decisions it made."""
+    game = make()
+    chooser = random.Random(RECORD_SEED)
+    state = game.new_initial_state()
+    moves_of = getattr(state, "node", None) is not None  # a library game: count its moves
+    for line in commands:
+        wanted = int(line)
+        made = moves = 0
+        started = time.process_time()
+        while made < wanted:
+            if state.is_terminal():
+                state = game.new_initial_state()
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[chooser.randrange(len(outcomes))][0])
+                continue
+            state.observation_tensor(state.current_player())
+            legal = state.legal_actions()
+            before = state.node.state if moves_of else None
+            state.apply_action(legal[chooser.randrange(len(legal))])
+            made += 1
+            if not moves_of or state.node.state is not before:
+                moves += 1
+        seconds = time.process_time() - started
+        answers.write(json.dumps([seconds, moves, made]) + "\n")
+        answers.flush()
+
+
+def _loop_process(make: Callable[[], Any]) -> tuple[Any, Any]:
+    """A forked learner's process (:func:`_loop_child`): its command and answer pipes."""
+    command_read, command_write = os.pipe()
+    answer_read, answer_write = os.pipe()
+    sys.stdout.flush()
+    child = os.fork()
+    if child == 0:
+        os.close(command_write)
+        os.close(answer_read)
+        with os.fdopen(command_read) as commands, os.fdopen(answer_write, "w") as answers:
+            _loop_child(make, commands, answers)
+        os._exit(0)
+    os.close(command_read)
+    os.close(answer_write)
+    return os.fdopen(command_write, "w"), os.fdopen(answer_read)
+
+
+def loop_beside_peer(
+    name: str, players: int | None, decisions: int, rounds: int, watch: LoadWatch
+) -> None:
+    """The learner's loop of ``name`` beside gin rummy's, ``rounds`` rounds in turn (see
+    the module): the median of the rounds' ratios, with the lowest and the highest."""
+    import pyspiel
+
+    from scala40.adapters import openspiel
+    from scala40.game import load_game
+
+    record = load_game(name)
+    seats = players or record.default_players
+
+    def ours() -> Any:
+        game = openspiel.load_game(record, players=seats)
+        play(game, WARM_DECISIONS, WARM_SEED)
+        return game
+
+    def theirs() -> Any:
+        game = pyspiel.load_game(PEER)
+        play(game, WARM_DECISIONS, WARM_SEED)
+        return game
+
+    processes = [_loop_process(ours), _loop_process(theirs)]
+    by_move: list[float] = []
+    by_decision: list[float] = []
+    for _ in range(rounds):
+        figures = []
+        for commands, answers in processes:
+            watch.read(("loop", name))
+            commands.write(f"{decisions}\n")
+            commands.flush()
+            figures.append(json.loads(answers.readline()))
+            watch.read(("loop", name))
+        (our_seconds, our_moves, our_made), (peer_seconds, peer_moves, _) = figures
+        by_move.append((our_moves / our_seconds) / (peer_moves / peer_seconds))
+        by_decision.append((our_made / our_seconds) / (peer_moves / peer_seconds))
+    for commands, answers in processes:
+        commands.close()
+        answers.close()
+    os.waitpid(-1, 0)
+    os.waitpid(-1, 0)
+    for unit, ratios in (("moves", by_move), ("decisions", by_decision)):
+        ratios.sort()
+        print(
+            f"  loop beside {PEER} ({build()}, {seats} players), {unit} a second: "
+            f"{ratios[len(ratios) // 2]:.2f} (lowest {ratios[0]:.2f}, highest "
+            f"{ratios[-1]:.2f}, {rounds} rounds) {watch.note(('loop', name))}"
+        )
+
+
 def build() -> str:
     """Which build of the library runs: compiled or pure."""
     import scala40
@@ -435,6 +540,14 @@ def main() -> None:
         default=0,
         help="also measure live after this many decisions of other episodes (30,000)",
     )
+    parser.add_argument(
+        "--loop",
+        type=int,
+        default=0,
+        metavar="ROUNDS",
+        help=f"the learner's loop beside {PEER}'s, in this many interleaved rounds",
+    )
+    parser.add_argument("--players", type=int, help="the table's size for --loop")
     parser.add_argument("--children", help=argparse.SUPPRESS)
     parser.add_argument("--rungs", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -454,6 +567,11 @@ def main() -> None:
     if peer is not None and args.instructions:
         peer_count = count_rungs(PEER, args.decisions, ("live",))["live"]
         print(f"{PEER} (OpenSpiel, C++), live: {peer_count:,.0f} instructions per move")
+    if args.loop:
+        for name in args.game or game_names():
+            print(f"{name}:")
+            loop_beside_peer(name, args.players, args.decisions, args.loop, watch)
+        return
     for name in args.game or game_names():
         if args.instructions:
             figures = count_rungs(name, args.decisions, RUNGS)
