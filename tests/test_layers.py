@@ -65,7 +65,7 @@ CORE = frozenset(
     {
         "errors", "cards", "melds", "rulesets", "movekinds", "legal", "match", "game",
         "notation", "views", "view_json", "resignation", "deadline", "directory", "gamekit",
-        "checks", "history", "schema_parts", "_base", "_moved", "_by_game", "_cache", "_compiled", "_format",
+        "checks", "history", "schema_parts", "_base", "_moved", "_by_game", "_registry", "_cache", "_compiled", "_format",
         "_rng",
         "_stats", "_wording",
     }
