@@ -1,7 +1,8 @@
 """The :class:`~scala40.game.Game` record, the protocol of its states and views, and the
-registry of games (internal: :mod:`scala40.game` is their public home, where they are
-documented). Below the state base, which reads a game's record by its name, and below
-:mod:`scala40.game`, which builds on the state base.
+registry of games, which reads a position by the game it names (internal:
+:mod:`scala40.game` is their public home, where they are documented). Below the state
+base, which finds a game's record by its name, and so below :mod:`scala40.game`, which
+builds on the state base.
 """
 
 from __future__ import annotations
@@ -18,9 +19,14 @@ import attrs
 
 from scala40._moved import keep_moved_parts
 from scala40.checks import describe
-from scala40.errors import InvalidArgumentError, SerializationError, UnknownGameError
+from scala40.errors import (
+    InvalidArgumentError,
+    InvalidPositionError,
+    SerializationError,
+    UnknownGameError,
+)
 from scala40.match import ScoreOrder
-from scala40.notation import Notation
+from scala40.notation import Notation, position_head
 from scala40.notation import state_from_text as read_state_text
 from scala40.notation import view_from_text as read_view_text
 
@@ -38,6 +44,7 @@ __all__ = [
     "View",
     "game_names",
     "load_game",
+    "position_from_text",
     "register_game",
     "registered_game",
 ]
@@ -600,3 +607,27 @@ def _load_entry_point(name: str) -> None:
             game = point.load()
             register_game(game)
             return
+
+
+def position_from_text(text: str) -> Any:
+    """The state or the view (its first field ends in ``@SEAT``) whose one-line text is
+    ``text``, of the game the text names (:mod:`scala40.notation`).
+
+    >>> from scala40 import load_game, position_from_text
+    >>> state = load_game("chinchon").new_game(players=2, seed=3)
+    >>> position_from_text(state.to_text()) == state
+    True
+    >>> position_from_text(state.view(0).to_text()) == state.view(0)
+    True
+
+    :raises InvalidPositionError: the text is no position of a registered game, or
+        describes no valid state or view.
+    """
+    name, seat = position_head(text)
+    try:
+        game = load_game(name)
+    except UnknownGameError as error:
+        raise InvalidPositionError(
+            f"game (character 0): {error}", field="game", position=0
+        ) from None
+    return game.state_from_text(text) if seat is None else game.view_from_text(text)

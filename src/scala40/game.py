@@ -1,4 +1,5 @@
-"""The game protocol: what every game of the library supplies, and the registry of games.
+"""The game protocol: what every game of the library supplies, the registry of games, and
+what a new game builds on.
 
 The library holds several games on one core. Each game is a subpackage of
 :mod:`scala40.games` that supplies a :class:`Game` record and registers it by name; the
@@ -41,6 +42,13 @@ on any registered game through this protocol alone, and the core never imports a
 * ``to_dict()`` writes it as JSON-ready data, ``to_text()`` as one line of text (a
   position, :mod:`scala40.notation`); moves have a text notation both ways.
 
+**A new game builds on** the pieces the library's own are made of, all here: a state on
+:class:`StateBase`, typed reads of saved data (:class:`FieldReader`), the samplers of
+the cards a seat cannot see (:func:`deal_hidden`), the parts of a JSON Schema of its
+states (``schema``), and the checks that refuse a caller's value naming it
+(:func:`describe`, :func:`check_choice`, :func:`check_seat`). ``docs/architecture``
+walks through a whole small game (``examples/add_a_game.py``).
+
 Find a game by name with :func:`load_game`; list them with :func:`game_names`.
 
 >>> from scala40.game import load_game
@@ -64,49 +72,63 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+import scala40.schema_parts as schema
+from scala40._base.sampling import MAX_SAMPLE_DRAWS, deal_hidden, draw_consistent
+from scala40._base.state import MAX_TURN_MOVES, StateBase
+from scala40._format.serial import MAX_READ_ITEMS, MAX_READ_TEXT, FieldReader, expect_header
 from scala40._moved import moved_attribute
 from scala40._registry import (
     BUILTIN_GAMES,
+    ENTRY_POINT_GROUP,
     MAX_GAME_NAME,
     Game,
     State,
     View,
     game_names,
     load_game,
+    position_from_text,
     register_game,
     registered_game,
 )
-from scala40.checks import describe, is_int
-from scala40.errors import (
-    InvalidArgumentError,
-    InvalidPositionError,
-    InvalidValueError,
-    UnknownGameError,
-)
+from scala40.checks import check_choice, check_seat, describe, is_int
+from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.match import ScoreOrder
 from scala40.melds import Meld
-from scala40.notation import position_head
 
 __all__ = [
     "BUILTIN_GAMES",
     "DEFAULT_GAME",
+    "ENTRY_POINT_GROUP",
     "MAX_GAME_NAME",
     "MAX_MELD_TOTAL",
+    "MAX_READ_ITEMS",
+    "MAX_READ_TEXT",
+    "MAX_SAMPLE_DRAWS",
     "MAX_SEARCH_TUNING",
+    "MAX_TURN_MOVES",
     "Bot",
+    "FieldReader",
     "Game",
     "ObservationEncoding",
     "ObservationField",
     "ScoreOrder",
     "SearchTuning",
     "State",
+    "StateBase",
     "View",
+    "check_choice",
+    "check_seat",
+    "deal_hidden",
+    "describe",
+    "draw_consistent",
     "endless_hands",
+    "expect_header",
     "game_names",
     "load_game",
     "position_from_text",
     "register_game",
     "registered_game",
+    "schema",
 ]
 
 
@@ -260,27 +282,3 @@ def __getattr__(name: str) -> object:
     """The name this module offered until 0.5 and the command line's words hold now
     (``GameText``, :mod:`scala40.texts`), with a warning naming its module now."""
     return moved_attribute(__name__, name, {"GameText": "scala40.texts"})
-
-
-def position_from_text(text: str) -> Any:
-    """The state or the view (its first field ends in ``@SEAT``) whose one-line text is
-    ``text``, of the game the text names (:mod:`scala40.notation`).
-
-    >>> from scala40 import load_game, position_from_text
-    >>> state = load_game("chinchon").new_game(players=2, seed=3)
-    >>> position_from_text(state.to_text()) == state
-    True
-    >>> position_from_text(state.view(0).to_text()) == state.view(0)
-    True
-
-    :raises InvalidPositionError: the text is no position of a registered game, or
-        describes no valid state or view.
-    """
-    name, seat = position_head(text)
-    try:
-        game = load_game(name)
-    except UnknownGameError as error:
-        raise InvalidPositionError(
-            f"game (character 0): {error}", field="game", position=0
-        ) from None
-    return game.state_from_text(text) if seat is None else game.view_from_text(text)
