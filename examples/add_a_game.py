@@ -1,10 +1,9 @@
 """Adding a game: three-card rummy, a whole small game on the library's core.
 
-A game is a ruleset, its moves, a state built on :class:`scala40.gamekit.StateBase`, a
-view, one bot and a :class:`scala40.game.Game` record. Registered, it is played by
-every tool of the library (bots, tournaments, records, the command line, the
-learning-agent adapters) without a change to any of them. ``docs/architecture.rst``
-walks through this file.
+A game is a ruleset, its moves, a state on :class:`scala40.game.StateBase`, a view, one
+bot and a :class:`scala40.game.Game` record. Registered, it is played by every tool of the
+library (bots, tournaments, records, the command line, the learning-agent adapters)
+unchanged. ``docs/architecture.rst`` walks through this file.
 
 The rules (rule IDs ``TR-...``):
 
@@ -40,15 +39,16 @@ from scala40.errors import (
     InvalidMoveError,
     InvalidValueError,
 )
-from scala40.game import Game, register_game
-from scala40.gamekit import (
+from scala40.game import (
     FieldReader,
+    Game,
     StateBase,
     check_choice,
     check_seat,
     deal_hidden,
     describe,
     expect_header,
+    register_game,
     schema,
 )
 from scala40.legal import LegalMoves

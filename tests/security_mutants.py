@@ -448,7 +448,7 @@ MUTANTS: dict[str, Mutant] = {
         "    except RecursionError as error:\n        # ValueError: bad JSON",
         "a record file that is not JSON read as one",
     ),
-    "scala40.game:load_game": Mutant(
+    "scala40._registry:load_game": Mutant(
         "    if len(name) > MAX_GAME_NAME:\n",
         "    if False:\n",
         "a game's name of any length looked up",
@@ -1756,7 +1756,7 @@ NO_REGRESSION: dict[str, str] = {
     "scala40.adapters.openspiel_text:read_serialized#six-lines": (
         "one count of the lines: leaving it out is the removal"
     ),
-    "scala40.game:load_game": "one bound on the name's length: leaving it out is the removal",
+    "scala40._registry:load_game": "one bound on the name's length: leaving it out is the removal",
     "scala40.schemas.__main__:_write": (
         "one reading of the arguments: reading only those it knows is the removal"
     ),

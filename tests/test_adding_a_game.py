@@ -1,6 +1,6 @@
 """A new game gets every tool of the library without a change to any tool.
 
-``examples/add_a_game.py`` builds three-card rummy on the core (``scala40.gamekit``) and
+``examples/add_a_game.py`` builds three-card rummy on the core (``scala40.game``) and
 registers it. The protocol suite checks its promises beside the library's own games
 (``tests/protocol``); here, in a fresh process where it is registered, the tools play
 it: its bots and the generic ones, a tournament, a game record saved and replayed, the

@@ -64,8 +64,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scala40"
 CORE = frozenset(
     {
         "errors", "cards", "melds", "rulesets", "movekinds", "legal", "match", "game",
-        "notation", "views", "view_json", "resignation", "deadline", "directory", "gamekit",
-        "checks", "history", "schema_parts", "_base", "_moved", "_by_game", "_cache", "_compiled", "_format",
+        "notation", "views", "view_json", "resignation", "deadline", "directory",
+        "checks", "history", "schema_parts", "_base", "_moved", "_by_game", "_registry", "_cache", "_compiled", "_format",
         "_rng",
         "_stats", "_wording",
     }

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from scala40 import records as records
     from scala40 import tournament as tournament
     from scala40._cache import cache_sizes, clear_caches
+    from scala40._registry import Game, game_names, load_game, position_from_text, register_game
     from scala40.bots.scala40 import GreedyBot, MonteCarloBot
     from scala40.cards import (
         JOKER,
@@ -60,7 +61,6 @@ if TYPE_CHECKING:
         spanish_deck,
     )
     from scala40.deadline import Deadline
-    from scala40.game import Game, game_names, load_game, position_from_text, register_game
     from scala40.games.scala40 import (
         PRESETS,
         Deal,
@@ -127,7 +127,7 @@ _LAZY: dict[str, str] = {
     "Deadline": "scala40.deadline",
     **dict.fromkeys(
         ("Game", "game_names", "load_game", "position_from_text", "register_game"),
-        "scala40.game",
+        "scala40._registry",
     ),
     "LegalMoves": "scala40.legal",
     **dict.fromkeys(

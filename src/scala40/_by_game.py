@@ -17,9 +17,9 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Generic, TypeVar
 
+from scala40._registry import BUILTIN_GAMES, Game, load_game
 from scala40.checks import describe
 from scala40.errors import InvalidArgumentError
-from scala40.game import BUILTIN_GAMES, Game, load_game
 
 __all__ = ["PartsByGame"]
 

@@ -53,6 +53,7 @@ MOVED_MODULES: Mapping[str, str] = {
     "scala40.schemas.parts": "scala40.schema_parts",
     "scala40.schemas.verdicts": "scala40.verdicts",
     "scala40.client_view": "scala40.view_json",
+    "scala40.gamekit": "scala40.game",
     **{
         f"scala40.games.{game}.record": f"scala40.games.{game}.state_record"
         for game in ("scala40", "skarney")

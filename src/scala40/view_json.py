@@ -81,10 +81,10 @@ from typing import Any
 import attrs
 
 from scala40._format.serial import MAX_MOVE_TEXT
+from scala40._registry import Game, load_game, registered_game
 from scala40.cards import CARD_NAMES
 from scala40.checks import describe
 from scala40.errors import Scala40Error, SerializationError
-from scala40.game import Game, load_game, registered_game
 from scala40.history import log_to_json
 from scala40.movekinds import MoveSet
 from scala40.schema_parts import schema_problem, text

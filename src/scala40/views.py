@@ -27,12 +27,12 @@ from scala40._base.sampling import deal_hidden, draw_consistent
 from scala40._base.state_record import GameFields, order_fields
 from scala40._format.fields import make_builder, reduce_fields, written_by_attrs
 from scala40._moved import moved_attribute
+from scala40._registry import load_game
 from scala40._rng import seed_state
 from scala40._wording import not_deciding
 from scala40.cards import CARD_NAMES, Card
 from scala40.checks import check_int, check_seat, describe, is_int
 from scala40.errors import IllegalMoveError, InvalidArgumentError
-from scala40.game import load_game
 from scala40.history import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog
 from scala40.legal import LegalMoves
 from scala40.notation import view_to_text

@@ -26,8 +26,8 @@ from typing import Any
 
 import pytest
 
+import scala40._registry
 import scala40.deadline
-import scala40.game
 from scala40.bots import bot_factories, bot_options, choose_move, make_bot, takes_deadline
 from scala40.bots.belief import MAX_PARTICLES, MAX_REPLAY_MOVES, Belief
 from scala40.bots.belief_search import BeliefSearchBot
@@ -55,7 +55,7 @@ def _added_games_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The toy game and the example game registered for each test of this module only
     (the search bots find a game's policy by its name), and forgotten after it."""
     for game in (TOY, load_example().GAME):
-        monkeypatch.setitem(scala40.game._REGISTERED, game.name, game)
+        monkeypatch.setitem(scala40._registry._REGISTERED, game.name, game)
 
 
 def _decisions(game: Game, preset: str, seed: int, seat: int) -> list[Any]:

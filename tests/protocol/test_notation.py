@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+import scala40._registry
 import scala40.game
 from scala40.errors import InvalidPositionError
 from scala40.game import Game, game_names, load_game
@@ -65,7 +66,7 @@ def _added_games_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The example game and the knock variant registered for each test of this module
     only (a state's ``to_text`` finds its game by name)."""
     for game in (load_example().GAME, knock_variant.GAME):
-        monkeypatch.setitem(scala40.game._REGISTERED, game.name, game)
+        monkeypatch.setitem(scala40._registry._REGISTERED, game.name, game)
 
 
 def _states(game: Game, preset: Any, seed: int, auto_chance: bool) -> Iterator[Any]:

@@ -13,7 +13,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-import scala40.game
+import scala40._registry
 from scala40.drawing import last_hand_svg, meld_svg, state_svg, view_svg
 from scala40.game import Game, game_names, load_game
 from tests.adapters import toygame
@@ -41,7 +41,7 @@ def _example_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The example game registered for each test of this module only (its pictures take
     their title from the registry), and forgotten after it."""
     example = load_example().GAME
-    monkeypatch.setitem(scala40.game._REGISTERED, example.name, example)
+    monkeypatch.setitem(scala40._registry._REGISTERED, example.name, example)
 
 
 def _parsed(picture: str) -> str:

@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-import scala40.game
+import scala40._registry
 from scala40.bots import bot_factories, bot_options
 from scala40.bots.registry import game_bots_of
 from scala40.errors import IllegalMoveError, InvalidMoveError, Scala40Error
@@ -86,7 +86,7 @@ def _example_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     only (records find a game by name), and forgotten after it, so that no other test
     sees them."""
     for game in (load_example().GAME, knock_variant.GAME):
-        monkeypatch.setitem(scala40.game._REGISTERED, game.name, game)
+        monkeypatch.setitem(scala40._registry._REGISTERED, game.name, game)
 
 
 def _players(game: Game, preset: str) -> list[int]:

@@ -70,6 +70,7 @@ from scala40._format.serial import (
     refuse_many_keys,
 )
 from scala40._format.specs import record_format
+from scala40._registry import load_game
 from scala40._rng import seed_state, shuffle
 from scala40._wording import not_deciding
 from scala40.cards import Card
@@ -83,7 +84,6 @@ from scala40.errors import (
     SerializationError,
     StaleMoveError,
 )
-from scala40.game import load_game
 from scala40.history import (
     EMPTY_LOG,
     HISTORY_KEYS,

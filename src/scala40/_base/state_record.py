@@ -52,8 +52,8 @@ from scala40._format.codecs import (
 )
 from scala40._format.specs import record_format, spec
 from scala40._format.text_fields import Notation
+from scala40._registry import Game
 from scala40.cards import Card
-from scala40.game import Game
 from scala40.history import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_in_hands
 from scala40.melds import Meld
 

@@ -10,7 +10,7 @@ A line is read as an engine must answer it:
   discard ban where it removes a card from the list, and by the rule that keeps each
   kind of move the phase allows off the list (no opening, no take, no lay-off, no knock,
   no close, no contract's meld), as the game's move generator names it
-  (a state's :meth:`~scala40.gamekit.StateBase.barred_moves`);
+  (a state's :meth:`~scala40.game.StateBase.barred_moves`);
 * a **refusal** cites the rules the library's reason names
   (:func:`scala40.conformance.corpus.rule_ids`), then those of the kinds of the legal
   moves the runner asks beside it;
@@ -162,7 +162,7 @@ def moves_rules(
 
 def barred_rules(game: Game, state: Any) -> list[str]:
     """The rules that keep a kind of move off a position's list, as the game's move
-    generator reads them (a state's :meth:`~scala40.gamekit.StateBase.barred_moves`): an opening, a take, a
+    generator reads them (a state's :meth:`~scala40.game.StateBase.barred_moves`): an opening, a take, a
     lay-off, a knock, a close, a contract's meld... that the phase allows and the
     position's conditions do not."""
     return [rule for rules in state.barred_moves().values() for rule in rules]

@@ -38,6 +38,10 @@ import attrs
 import scala40.drawing._read as read
 import scala40.drawing._values as values
 from scala40._format.serial import MAX_MOVE_TEXT
+
+# The protocol from the registry's own module, not scala40.game, which builds on the state
+# base: a state's picture must not import the state's module back (tests/test_layers.py).
+from scala40._registry import State, View, position_from_text
 from scala40._wording import players_text
 from scala40.cards import (
     CARD_NAMES,
@@ -70,7 +74,6 @@ from scala40.drawing._svg import (
 )
 from scala40.drawing._values import meld_cards, meld_picture, move_picture, moves_picture
 from scala40.errors import InvalidArgumentError, InvalidCardError
-from scala40.game import State, View, position_from_text
 from scala40.melds import Meld
 from scala40.movekinds import MoveBase, drawn_pack
 from scala40.resignation import ResignMove

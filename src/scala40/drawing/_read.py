@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from scala40._registry import registered_game
 from scala40._wording import players_text
 from scala40.cards import CARD_NAMES, RANK_OF, Card, as_cards
 from scala40.checks import describe, is_int
 from scala40.drawing._scene import MeldCards, Scene, meld_of_text, seat_name
 from scala40.errors import InvalidArgumentError, InvalidCardError
-from scala40.game import registered_game
 from scala40.view_json import ClientView
 
 __all__ = [

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from scala40._base.state_record import game_record
-from scala40.game import Game
+from scala40._registry import Game
 from scala40.games._knock.analysis import least_unmatched
 from scala40.games._knock.moves import MoveKinds
 from scala40.games._knock.profile import max_hand_moves

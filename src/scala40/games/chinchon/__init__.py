@@ -35,7 +35,7 @@ import attrs
 
 import scala40.games._knock.shared as shared
 from scala40._moved import moved_attribute
-from scala40.game import register_game
+from scala40._registry import register_game
 from scala40.games._knock.family import KnockGameSpec, KnockState, MoveKinds, knock_game
 from scala40.games._knock.moves import Close
 from scala40.games._knock.moves import CloseMove as Move

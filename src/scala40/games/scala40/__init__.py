@@ -44,7 +44,7 @@ from typing import Final
 
 from scala40._base.state_record import game_record
 from scala40._moved import moved_attribute
-from scala40.game import register_game
+from scala40._registry import register_game
 from scala40.games.scala40 import moves
 from scala40.games.scala40.analysis import (
     best_opening,

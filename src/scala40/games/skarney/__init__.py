@@ -23,7 +23,7 @@ from typing import Final
 
 from scala40._base.state_record import game_record
 from scala40._moved import moved_attribute
-from scala40.game import register_game
+from scala40._registry import register_game
 from scala40.games.skarney import moves
 from scala40.games.skarney.analysis import (
     Contract,
