@@ -107,6 +107,21 @@ def test_the_lobby_seats_each_game_s_strongest_quick_bot_and_says_which_bot_is_w
             assert "strongest" not in game["bot_lines"]["greedy"]
 
 
+def test_bots_registered_show_in_the_lobby_at_once_and_leave_it_as_they_go(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The listing kept for a minute is made again as soon as a game's bots change: a bot
+    registered shows at once, and is gone once it is taken back."""
+
+    def bots_of_chinchon() -> list[str]:
+        return next(game["bots"] for game in lobby.games_listing() if game["name"] == "chinchon")
+
+    assert "patient" not in bots_of_chinchon()
+    with monkeypatch.context() as patched, patient_bots(patched, "chinchon"):
+        assert "patient" in bots_of_chinchon()
+    assert "patient" not in bots_of_chinchon()
+
+
 def test_a_bot_the_lobby_has_no_words_for_is_described_by_its_documentation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from scala40.bots import QUICK_BOTS, bot_factories, quick_bot
+from scala40.bots.registry import GameBots, game_bots_of
 from scala40.cards import CARD_NAMES, Deck, spanish_card_name
 from scala40.game import BUILTIN_GAMES, Game, game_names, load_game
 
@@ -101,8 +102,8 @@ LISTING_SECONDS = 60.0
 """How long the listing of the games is kept before the games are listed again (a game
 registered meanwhile shows after that at most)."""
 
-_listed: list[tuple[float, tuple[Game, ...], list[dict[str, Any]]]] = []
-"""The last listing made: when, of which games, and the listing."""
+_listed: list[tuple[float, tuple[tuple[Game, GameBots], ...], list[dict[str, Any]]]] = []
+"""The last listing made: when, of which games and their bots, and the listing."""
 
 
 def games_listing() -> list[dict[str, Any]]:
@@ -111,14 +112,16 @@ def games_listing() -> list[dict[str, Any]]:
     another (the strongest quick one, :func:`scala40.bots.quick_bot`) and a line on each
     bot: a copy of the listing made at most every
     :data:`LISTING_SECONDS` (listing them took 14 ms, and 12 more to find the games
-    other packages offer), or as soon as a game listed is registered anew."""
+    other packages offer), or as soon as a game listed, or its bots, is registered anew."""
     now = time.monotonic()
     if _listed:
         made, games, listing = _listed[0]
-        if now - made < LISTING_SECONDS and all(load_game(game.name) is game for game in games):
+        if now - made < LISTING_SECONDS and all(
+            load_game(game.name) is game and game_bots_of(game) is bots for game, bots in games
+        ):
             return copy.deepcopy(listing)
-    games = tuple(load_game(name) for name in game_names())
-    _listed[:] = [(now, games, _listing(games))]
+    records = tuple(load_game(name) for name in game_names())
+    _listed[:] = [(now, tuple((game, game_bots_of(game)) for game in records), _listing(records))]
     return copy.deepcopy(_listed[0][2])
 
 
