@@ -59,7 +59,7 @@ from scala40.adapters.observation.rows import (
     member_row,
     seat_counts_row,
     seat_mark_row,
-    seat_row,
+    seat_sizes_row,
     seats_row,
     update_table_blocks,
     write_cards,
@@ -577,7 +577,6 @@ class ObservationBase(Generic[R, L]):
         self._last: L | None = None
         self._last_hand: tuple[Any, str] = (None, "-")
         self._sheets = _Sheets()
-        self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
         self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
         # Melds come back, moved or extended (a static method: the rows keep no encoding).
         self._meld_numbers = Kept(self._meld_rows)
@@ -740,7 +739,7 @@ class ObservationBase(Generic[R, L]):
         """What the encoding writes (see :class:`Row` and its kin): the card blocks, the
         game's own blocks (:meth:`_own_writes`), then the shared ones it has."""
         rows = {
-            "hand_sizes": Row("hand_sizes", "hand_sizes", self._sizes_row),
+            "hand_sizes": Row("hand_sizes", "hand_sizes", seat_sizes_row),
             "stock_size": Row("stock_size", "stock_size", count_row),
             "to_move": Row("to_move", "current_player", seat_mark_row),
             "turn": Row("turn", "turn", seat_mark_row),
@@ -829,11 +828,6 @@ class ObservationBase(Generic[R, L]):
             "marks": mark_rows(player_count),
             "melds": self._deck(rules).size // 3,  # as max_table_melds
         }
-
-    def _sizes_row(self, layout: L, me: int, hand_sizes: tuple[int, ...]) -> bytes:
-        """The ``hand_sizes`` block of seat ``me``: cards held by each seat, ``me`` first
-        (a :class:`Row`'s, kept)."""
-        return seat_row(self._sizes, me, hand_sizes, KEPT, float_bytes)
 
     def _turns_row(self, layout: L, me: int, turns_played: tuple[int, ...]) -> bytes:
         """The ``turns_played`` block of seat ``me``: the turns each seat completed this

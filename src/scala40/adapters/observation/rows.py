@@ -14,7 +14,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from scala40.adapters.observation.layout import LayoutBase
 from scala40.melds import Meld, MeldKind
@@ -41,6 +41,7 @@ __all__ = [
     "seat_counts_row",
     "seat_mark_row",
     "seat_row",
+    "seat_sizes_row",
     "seats_row",
     "update_table_blocks",
     "write_cards",
@@ -215,7 +216,7 @@ def clipped(value: float, cap: float) -> float:
     return value
 
 
-_COUNT_BYTES = tuple(float_bytes((value,)) for value in range(256))
+_COUNT_BYTES: Final = tuple(float_bytes((value,)) for value in range(256))
 
 
 def count_bytes(value: int) -> bytes:
@@ -229,6 +230,19 @@ def count_bytes(value: int) -> bytes:
     if value < 256:
         return _COUNT_BYTES[value]
     return float_bytes((value,))
+
+
+def seat_sizes_row(layout: LayoutBase, me: int, counts: tuple[int, ...]) -> bytes:
+    """A :class:`~scala40.adapters.observation.base.Row`'s block of a count a seat (such as
+    each seat's hand size), ``me`` first: the counts' parts joined, made at each change
+    (the counts seen from each seat are too many to keep).
+
+    >>> from array import array
+    >>> from scala40.adapters.observation.rows import seat_sizes_row
+    >>> array("f", seat_sizes_row(None, 1, (7, 8, 300))).tolist()
+    [8.0, 300.0, 7.0]
+    """
+    return b"".join([count_bytes(count) for count in counts[me:] + counts[:me]])
 
 
 def marked_seats_row(count: int, me: int, seats: Iterable[int]) -> bytes:
@@ -287,11 +301,11 @@ def count_row(layout: LayoutBase, me: int, value: int) -> bytes:
 # -- card blocks: a row of a copy count for each card code, brought from one state's
 # cards to the next's ------------------------------------------------------------------
 
-CARD_CODES = 53
+CARD_CODES: Final = 53
 """Card blocks have one entry per card code: 0-51 the natural cards, 52 the joker."""
-UNSEEN = CARD_CODES
+UNSEEN: Final = CARD_CODES
 """Where the ``unseen`` block starts: right after the ``hand`` block."""
-ZERO_ROW = array("f", bytes(4 * CARD_CODES))
+ZERO_ROW: Final = array("f", bytes(4 * CARD_CODES))
 """A row of :data:`CARD_CODES` zeros, copied to make a card block (never changed)."""
 
 
@@ -408,9 +422,9 @@ def write_cards(numbers: array[float], before: tuple[int, ...], after: tuple[int
         numbers[UNSEEN + card] -= 1.0
 
 
-MELD_KINDS = tuple(MeldKind)
+MELD_KINDS: Final = tuple(MeldKind)
 """The kinds of meld, in the order of a table meld's one-hot kind row."""
-_KIND_INDEX = {kind: index for index, kind in enumerate(MELD_KINDS)}
+_KIND_INDEX: Final = {kind: index for index, kind in enumerate(MELD_KINDS)}
 
 
 def update_table_blocks(
