@@ -455,15 +455,21 @@ def update_table_blocks(
         kind_row = kind_at + index * kinds
         cards_row = cards_at + index * CARD_CODES
         second_row = second_at + index * CARD_CODES
+        # A meld replaced by another (extended, or a wild card taken back) keeps its kind
+        # most often, and its card rows are written over: only a meld gone is cleared.
+        same_kind = old is not None and meld is not None and old.kind is meld.kind
         if old is not None:
-            out[kind_row + _KIND_INDEX[old.kind]] = 0.0
+            if not same_kind:
+                out[kind_row + _KIND_INDEX[old.kind]] = 0.0
             for card in old.cards:
                 out[UNSEEN + card] += 1.0
-            out[cards_row : cards_row + CARD_CODES] = zeros
-            out[second_row : second_row + CARD_CODES] = zeros
+            if meld is None:
+                out[cards_row : cards_row + CARD_CODES] = zeros
+                out[second_row : second_row + CARD_CODES] = zeros
         if meld is not None:
             cards, second = meld_rows(meld)
-            out[kind_row + _KIND_INDEX[meld.kind]] = 1.0
+            if not same_kind:
+                out[kind_row + _KIND_INDEX[meld.kind]] = 1.0
             for card in meld.cards:
                 out[UNSEEN + card] -= 1.0
             out[cards_row : cards_row + CARD_CODES] = cards

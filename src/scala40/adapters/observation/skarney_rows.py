@@ -95,6 +95,8 @@ def _cards_bytes(cards: tuple[Card, ...]) -> bytes:
 _CARDS_ROWS: Final[dict[tuple[Card, ...], bytes]] = Kept(_cards_bytes)
 """The row of :func:`~scala40.adapters.observation.rows.card_counts` of each set of cards,
 kept (the same few sets of cards come again)."""
+_EMPTY_ROW: Final = ZERO_ROW.tobytes()
+"""The row of no cards."""
 
 
 def known_rows(
@@ -105,18 +107,21 @@ def known_rows(
 ) -> bytes:
     """The ``known`` and ``accepted`` blocks of seat ``me`` (they follow one another):
     a row of card counts a seat, ``me`` first, each kept."""
+    # Most seats' are empty (nothing known, nothing accepted): their row needs no look-up.
     rows = _CARDS_ROWS
-    parts = [rows[cards] for cards in known[me:] + known[:me]]
-    parts.extend([rows[cards] for cards in accepted[me:] + accepted[:me]])
+    empty = _EMPTY_ROW
+    parts = [rows[cards] if cards else empty for cards in known[me:] + known[:me]]
+    parts.extend([rows[cards] if cards else empty for cards in accepted[me:] + accepted[:me]])
     return b"".join(parts)
 
 
 def known_elsewhere(
     layout: LayoutBase, me: int, known: tuple[tuple[Card, ...], ...]
 ) -> tuple[Card, ...]:
-    """The cards known in the other hands, the next seat's first (not unseen; the
-    player's own are in his hand)."""
-    return tuple([card for cards in known[me + 1 :] + known[:me] for card in cards])
+    """The cards known in the other hands, sorted (not unseen; the player's own are in
+    his hand). Sorted, they change as a hand does, by a card or a few in order, which
+    :func:`~scala40.adapters.observation.rows.card_changes` finds at once."""
+    return tuple(sorted([card for cards in known[me + 1 :] + known[:me] for card in cards]))
 
 
 def meld_facts(
