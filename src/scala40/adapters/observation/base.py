@@ -57,7 +57,7 @@ from scala40.adapters.observation.rows import (
     float_bytes,
     mark_rows,
     member_row,
-    seat_counts_row,
+    seat_fractions_row,
     seat_mark_row,
     seat_sizes_row,
     seats_row,
@@ -119,8 +119,8 @@ __all__ = [
 ]
 
 KEPT = 4096
-"""How many rows of a kept block (seat blocks, melds' rows) an encoding keeps, then
-forgets all at once."""
+"""How many rows of a kept block (the rows of a set of cards, of a meld, of a set of
+flags) an encoding keeps, then forgets all at once."""
 COUNT_CAP = 100
 """Turn and hand counters are given as fractions of this, capped at 1."""
 
@@ -577,7 +577,6 @@ class ObservationBase(Generic[R, L]):
         self._last: L | None = None
         self._last_hand: tuple[Any, str] = (None, "-")
         self._sheets = _Sheets()
-        self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
         # Melds come back, moved or extended (a static method: the rows keep no encoding).
         self._meld_numbers = Kept(self._meld_rows)
         self._meld_texts = Kept(self._meld_words)
@@ -745,7 +744,7 @@ class ObservationBase(Generic[R, L]):
             "turn": Row("turn", "turn", seat_mark_row),
             "dealer": Row("dealer", "dealer", seat_mark_row),
             "winners": Row("winners", "winners", seats_row),
-            "turns_played": Row("turns_played", "turns_played", self._turns_row),
+            "turns_played": Row("turns_played", "turns_played", seat_fractions_row(COUNT_CAP)),
             "phase": Row("phase", "phase", member_row(self.PHASES), "phase"),
             "hand_number": Row("hand_number", "hand_number", capped_count_row(COUNT_CAP)),
         }
@@ -828,11 +827,6 @@ class ObservationBase(Generic[R, L]):
             "marks": mark_rows(player_count),
             "melds": self._deck(rules).size // 3,  # as max_table_melds
         }
-
-    def _turns_row(self, layout: L, me: int, turns_played: tuple[int, ...]) -> bytes:
-        """The ``turns_played`` block of seat ``me``: the turns each seat completed this
-        hand over :data:`COUNT_CAP`, ``me`` first (a :class:`Row`'s, kept)."""
-        return seat_counts_row(self._turns, me, turns_played, COUNT_CAP, KEPT)
 
     def text(self, view: Any) -> str:
         """Everything ``view`` shows, one line per subject (but the rules: they never

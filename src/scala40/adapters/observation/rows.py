@@ -1,7 +1,7 @@
 """The rows an observation is made of (internal): float32 parts made once and kept
 (:func:`float_bytes`), the one-hot rows of a seat or a member (:func:`mark_rows`), the
 fractions of a capped counter (:func:`fraction_rows`), blocks of a value a seat seen
-from one seat (:func:`seat_row`), the layout a game's rows are made for
+from one seat (:func:`seat_sizes_row`, :func:`seat_fractions_row`), the layout a game's rows are made for
 (:class:`LayoutBase`), and the card blocks, a count for each card code, brought from one
 state's cards to the next's (a hand, a pile, the table's melds, the cards unseen:
 :func:`write_hand`, :func:`write_pile`, :func:`update_table_blocks`, :func:`write_cards`).
@@ -38,9 +38,8 @@ __all__ = [
     "mark_rows",
     "marked_seats_row",
     "member_row",
-    "seat_counts_row",
+    "seat_fractions_row",
     "seat_mark_row",
-    "seat_row",
     "seat_sizes_row",
     "seats_row",
     "update_table_blocks",
@@ -98,56 +97,6 @@ def capped_fractions(cap: int) -> tuple[float, ...]:
 
 
 _FRACTIONS: dict[int, tuple[float, ...]] = {}
-
-
-def seat_row(
-    kept: dict[tuple[int, tuple[int, ...]], bytes],
-    me: int,
-    values: tuple[int, ...],
-    most_kept: int,
-    encode: Callable[[tuple[int, ...]], bytes],
-) -> bytes:
-    """A block of one value a seat (``values``, such as each seat's hand size), seen from
-    seat ``me`` (its own first), as ``encode`` writes the turned values; kept in ``kept``
-    (emptied past ``most_kept`` rows), since the same few come again and again.
-
-    >>> from array import array
-    >>> from scala40.adapters.observation.rows import float_bytes, seat_row
-    >>> array("f", seat_row({}, 1, (7, 8), 16, float_bytes)).tolist()
-    [8.0, 7.0]
-    """
-    key = (me, values)
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= most_kept:
-            kept.clear()
-        found = kept[key] = encode(values[me:] + values[:me])
-    return found
-
-
-def seat_counts_row(
-    kept: dict[tuple[int, tuple[int, ...]], bytes],
-    me: int,
-    counts: tuple[int, ...],
-    cap: int,
-    most_kept: int,
-) -> bytes:
-    """:func:`seat_row` of counts (such as the turns each seat played), each as
-    :func:`fraction_rows` of ``cap`` writes it.
-
-    >>> from array import array
-    >>> from scala40.adapters.observation.rows import seat_counts_row
-    >>> array("f", seat_counts_row({}, 1, (1, 3), 4, 16)).tolist()
-    [0.75, 0.25]
-    """
-    fractions = fraction_rows(cap)
-    return seat_row(
-        kept,
-        me,
-        counts,
-        most_kept,
-        lambda turned: b"".join([fractions[count if count < cap else cap] for count in turned]),
-    )
 
 
 def fraction_rows(cap: int) -> tuple[bytes, ...]:
@@ -243,6 +192,27 @@ def seat_sizes_row(layout: LayoutBase, me: int, counts: tuple[int, ...]) -> byte
     [8.0, 300.0, 7.0]
     """
     return b"".join([count_bytes(count) for count in counts[me:] + counts[:me]])
+
+
+def seat_fractions_row(cap: int) -> Callable[[LayoutBase, int, tuple[int, ...]], bytes]:
+    """A :class:`~scala40.adapters.observation.base.Row`'s block of a count a seat (such
+    as the turns each seat played) over ``cap``, capped at 1, ``me`` first: the counts'
+    parts (:func:`fraction_rows`) joined, made at each change (the counts seen from each
+    seat are too many to keep).
+
+    >>> from array import array
+    >>> from scala40.adapters.observation.rows import seat_fractions_row
+    >>> array("f", seat_fractions_row(4)(None, 1, (1, 3, 9))).tolist()
+    [0.75, 1.0, 0.25]
+    """
+    rows = fraction_rows(cap)
+
+    def row(layout: LayoutBase, me: int, counts: tuple[int, ...]) -> bytes:
+        return b"".join(
+            [rows[count if count < cap else cap] for count in counts[me:] + counts[:me]]
+        )
+
+    return row
 
 
 def marked_seats_row(count: int, me: int, seats: Iterable[int]) -> bytes:
