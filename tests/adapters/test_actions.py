@@ -24,6 +24,7 @@ from scala40.adapters.actions import (
     Decision,
     IllegalActionError,
     TokenKind,
+    _Scheme,
 )
 from scala40.adapters.chance import ChanceDraws, shuffled_chance_move
 from scala40.errors import IllegalMoveError, InvalidValueError, UnknownGameError
@@ -201,6 +202,7 @@ def test_a_prefix_read_on_from_the_one_before_reads_as_from_the_start(
                 prefix = tokens[:end]
                 facts = (encoding.slot(prefix), encoding.field_start(prefix))
                 assert facts == (encoding._slot(prefix), encoding._field_start(prefix))
+                assert encoding.position(prefix) == facts
 
 
 def test_decisions_name_their_seat_and_slot() -> None:
@@ -256,6 +258,49 @@ def test_encoding_is_json_friendly() -> None:
     for move in state.legal_moves():
         tokens = json.loads(json.dumps(encoding.encode(move)))
         assert encoding.decode(tokens) == move
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_a_field_ends_where_its_reader_ends_it(game: Game, preset: str) -> None:
+    """Where a field ends, asked without reading its value (the positions of an
+    unfinished move's fields), is where reading it ends, and ``None`` where reading it
+    raises: at every place of legal moves' tokens, cut short or with a token changed."""
+    players = game.default_players
+    rules = game.ruleset_type.preset(preset)
+    players = min(max(players, rules.min_players), rules.max_players)
+    encoding = ActionEncoding(game, preset, players)
+    chooser = random.Random(11)
+    # The schemes that find their end without reading (the others read to find it).
+    schemes = {
+        scheme
+        for fields in encoding._schemes.values()
+        for _name, scheme in fields
+        if type(scheme).end_of is not _Scheme.end_of
+    }
+    checked = cut = 0
+    for state in _states(game, preset, players, 11, False):
+        for move in list(state.legal_moves())[:10]:
+            tokens = list(encoding.encode(move))
+            spoiled = list(tokens)
+            spoiled[chooser.randrange(len(spoiled))] = chooser.randrange(
+                encoding.num_distinct_actions
+            )
+            for sequence in (tokens, spoiled):
+                for end in range(len(sequence) + 1):
+                    actions = sequence[:end]
+                    for at in range(1, end + 1):
+                        for scheme in schemes:
+                            try:
+                                expected: int | None = scheme.read(actions, at)[1]
+                            except ActionEncodingError:
+                                expected = None
+                                cut += 1
+                            assert scheme.end_of(actions, at) == expected
+                            checked += 1
+        if checked > 20_000:
+            break
+    assert cut
+    assert checked > cut
 
 
 @pytest.mark.parametrize(("game", "preset"), CASES)

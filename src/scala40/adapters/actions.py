@@ -217,6 +217,17 @@ class _Scheme:
         """
         raise NotImplementedError
 
+    def end_of(self, actions: Sequence[int], at: int) -> int | None:
+        """Where the field whose tokens start at ``at`` ends (the position after them,
+        as :meth:`read` gives it), or ``None`` where :meth:`read` would raise (tokens
+        cut short, a token not of the field). Where the fields of an unfinished move end
+        is asked of each new series of tokens an observation meets, most of them cut
+        short: the simple fields say so without raising an error."""
+        try:
+            return self.read(actions, at)[1]
+        except ActionEncodingError:
+            return None
+
 
 class _Card(_Scheme):
     def __init__(self, first: int) -> None:
@@ -230,6 +241,11 @@ class _Card(_Scheme):
         if not 0 <= card < CARD_CODES:
             raise ActionEncodingError(f"expected a card token at position {at}")
         return card, at + 1
+
+    def end_of(self, actions: Sequence[int], at: int) -> int | None:
+        if at < len(actions) and 0 <= actions[at] - self.first < CARD_CODES:
+            return at + 1
+        return None
 
 
 class _Cards(_Scheme):
@@ -255,6 +271,16 @@ class _Cards(_Scheme):
                 raise ActionEncodingError(f"expected a card token or end at position {at - 1}")
             cards.append(card)
 
+    def end_of(self, actions: Sequence[int], at: int) -> int | None:
+        first = self.first
+        for place in range(at, len(actions)):
+            action = actions[place]
+            if action == self.end:
+                return place + 1
+            if not 0 <= action - first < CARD_CODES:
+                return None
+        return None
+
 
 class _Optional(_Scheme):
     """A field that may be ``None``, written as the ``none`` token, else as ``scheme``
@@ -276,6 +302,11 @@ class _Optional(_Scheme):
             return None, at + 1
         return self.scheme.read(actions, at)
 
+    def end_of(self, actions: Sequence[int], at: int) -> int | None:
+        if at < len(actions) and actions[at] == self.none:
+            return at + 1
+        return self.scheme.end_of(actions, at)
+
 
 class _Number(_Scheme):
     def __init__(self, first: int, count: int, what: str) -> None:
@@ -296,6 +327,11 @@ class _Number(_Scheme):
         if not 0 <= number < self.count:
             raise ActionEncodingError(f"expected {self.what} token at position {at}")
         return number, at + 1
+
+    def end_of(self, actions: Sequence[int], at: int) -> int | None:
+        if at < len(actions) and 0 <= actions[at] - self.first < self.count:
+            return at + 1
+        return None
 
 
 class _Bool(_Scheme):
@@ -748,6 +784,20 @@ class ActionEncoding:
         """Where the field being chosen after ``actions`` starts in them."""
         return self._prefix_facts(actions)[1]
 
+    def position(self, actions: Sequence[int]) -> tuple[int, int]:
+        """:meth:`slot` and :meth:`field_start` of ``actions`` at once: the field being
+        chosen after them, and where it starts in them (an observation's decision part
+        asks both, of each new series of tokens).
+
+        >>> from scala40.adapters.actions import ActionEncoding
+        >>> import scala40
+        >>> encoding = ActionEncoding("scala40", players=2)
+        >>> tokens = encoding.encode(scala40.parse_move("layoff JK=6S #2 low"))
+        >>> encoding.position(tokens[:2]), encoding.slots[4]
+        ((4, 2), (<class 'scala40.games.scala40.moves.LayOff'>, 'meld'))
+        """
+        return self._prefix_facts(actions)
+
     def _prefix_facts(self, actions: Sequence[int]) -> tuple[int, int]:
         # Observations ask both of every unfinished move, and the same few prefixes
         # come again and again (a verb, a verb and a card): each is read once.
@@ -772,10 +822,10 @@ class ActionEncoding:
         before its last one were choosing slot ``slot``, a field that starts at ``at``."""
         kind = self._decode_verbs[actions[0]]
         for _name, scheme in self._schemes[kind][slot - self._first_slot[kind] :]:
-            try:
-                _, at = scheme.read(actions, at)
-            except ActionEncodingError:
+            end = scheme.end_of(actions, at)
+            if end is None:
                 return slot, at
+            at = end
             slot += 1
         return 0, len(actions)
 
@@ -788,10 +838,10 @@ class ActionEncoding:
             len(self._schemes[other]) for other in self.kinds[: self.kinds.index(kind)]
         )
         for _name, scheme in self._schemes[kind]:
-            try:
-                _, at = scheme.read(actions, at)
-            except ActionEncodingError:
+            end = scheme.end_of(actions, at)
+            if end is None:
                 return index
+            at = end
             index += 1
         return 0  # a whole move: the next one starts with its verb
 
@@ -800,9 +850,8 @@ class ActionEncoding:
             return 0
         at = 1
         for _name, scheme in self._schemes[self._decode_verbs[actions[0]]]:
-            try:
-                _, after = scheme.read(actions, at)
-            except ActionEncodingError:
+            after = scheme.end_of(actions, at)
+            if after is None:
                 return at
             at = after
         return len(actions)

@@ -329,17 +329,19 @@ class Observer:
             return found
         encoding = self.encoding
         parent = prefix[:-1]
+        # The parent's position first: the prefix's is read on from it.
+        parent_slot, parent_start = encoding.position(parent)
+        prefix_slot, field_start = encoding.position(prefix)
         found = before[:]
         slot = self._slot - start
-        found[slot + encoding.slot(parent)] = 0.0
-        found[slot + encoding.slot(prefix)] = 1.0
+        found[slot + parent_slot] = 0.0
+        found[slot + prefix_slot] = 1.0
         cap = self._cap
         action = prefix[-1]
         at = self._move - start + action
         found[at] = min(found[at] + 1.0, cap)
         field = self._field - start
-        field_start = encoding.field_start(prefix)
-        if field_start == encoding.field_start(parent):
+        if field_start == parent_start:
             found[field + action] = min(found[field + action] + 1.0, cap)
         else:  # a field begun anew: its tokens counted afresh
             found[field : field + self.encoding.num_distinct_actions] = self._no_field

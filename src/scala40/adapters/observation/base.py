@@ -57,9 +57,9 @@ from scala40.adapters.observation.rows import (
     float_bytes,
     mark_rows,
     member_row,
-    seat_counts_row,
+    seat_fractions_row,
     seat_mark_row,
-    seat_row,
+    seat_sizes_row,
     seats_row,
     update_table_blocks,
     write_cards,
@@ -119,8 +119,8 @@ __all__ = [
 ]
 
 KEPT = 4096
-"""How many rows of a kept block (seat blocks, melds' rows) an encoding keeps, then
-forgets all at once."""
+"""How many rows of a kept block (the rows of a set of cards, of a meld, of a set of
+flags) an encoding keeps, then forgets all at once."""
 COUNT_CAP = 100
 """Turn and hand counters are given as fractions of this, capped at 1."""
 
@@ -577,8 +577,6 @@ class ObservationBase(Generic[R, L]):
         self._last: L | None = None
         self._last_hand: tuple[Any, str] = (None, "-")
         self._sheets = _Sheets()
-        self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
-        self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
         # Melds come back, moved or extended (a static method: the rows keep no encoding).
         self._meld_numbers = Kept(self._meld_rows)
         self._meld_texts = Kept(self._meld_words)
@@ -740,13 +738,13 @@ class ObservationBase(Generic[R, L]):
         """What the encoding writes (see :class:`Row` and its kin): the card blocks, the
         game's own blocks (:meth:`_own_writes`), then the shared ones it has."""
         rows = {
-            "hand_sizes": Row("hand_sizes", "hand_sizes", self._sizes_row),
+            "hand_sizes": Row("hand_sizes", "hand_sizes", seat_sizes_row),
             "stock_size": Row("stock_size", "stock_size", count_row),
             "to_move": Row("to_move", "current_player", seat_mark_row),
             "turn": Row("turn", "turn", seat_mark_row),
             "dealer": Row("dealer", "dealer", seat_mark_row),
             "winners": Row("winners", "winners", seats_row),
-            "turns_played": Row("turns_played", "turns_played", self._turns_row),
+            "turns_played": Row("turns_played", "turns_played", seat_fractions_row(COUNT_CAP)),
             "phase": Row("phase", "phase", member_row(self.PHASES), "phase"),
             "hand_number": Row("hand_number", "hand_number", capped_count_row(COUNT_CAP)),
         }
@@ -829,16 +827,6 @@ class ObservationBase(Generic[R, L]):
             "marks": mark_rows(player_count),
             "melds": self._deck(rules).size // 3,  # as max_table_melds
         }
-
-    def _sizes_row(self, layout: L, me: int, hand_sizes: tuple[int, ...]) -> bytes:
-        """The ``hand_sizes`` block of seat ``me``: cards held by each seat, ``me`` first
-        (a :class:`Row`'s, kept)."""
-        return seat_row(self._sizes, me, hand_sizes, KEPT, float_bytes)
-
-    def _turns_row(self, layout: L, me: int, turns_played: tuple[int, ...]) -> bytes:
-        """The ``turns_played`` block of seat ``me``: the turns each seat completed this
-        hand over :data:`COUNT_CAP`, ``me`` first (a :class:`Row`'s, kept)."""
-        return seat_counts_row(self._turns, me, turns_played, COUNT_CAP, KEPT)
 
     def text(self, view: Any) -> str:
         """Everything ``view`` shows, one line per subject (but the rules: they never

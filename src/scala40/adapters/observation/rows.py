@@ -1,7 +1,7 @@
 """The rows an observation is made of (internal): float32 parts made once and kept
 (:func:`float_bytes`), the one-hot rows of a seat or a member (:func:`mark_rows`), the
 fractions of a capped counter (:func:`fraction_rows`), blocks of a value a seat seen
-from one seat (:func:`seat_row`), the layout a game's rows are made for
+from one seat (:func:`seat_sizes_row`, :func:`seat_fractions_row`), the layout a game's rows are made for
 (:class:`LayoutBase`), and the card blocks, a count for each card code, brought from one
 state's cards to the next's (a hand, a pile, the table's melds, the cards unseen:
 :func:`write_hand`, :func:`write_pile`, :func:`update_table_blocks`, :func:`write_cards`).
@@ -14,7 +14,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from scala40.adapters.observation.layout import LayoutBase
 from scala40.melds import Meld, MeldKind
@@ -38,9 +38,9 @@ __all__ = [
     "mark_rows",
     "marked_seats_row",
     "member_row",
-    "seat_counts_row",
+    "seat_fractions_row",
     "seat_mark_row",
-    "seat_row",
+    "seat_sizes_row",
     "seats_row",
     "update_table_blocks",
     "write_cards",
@@ -97,56 +97,6 @@ def capped_fractions(cap: int) -> tuple[float, ...]:
 
 
 _FRACTIONS: dict[int, tuple[float, ...]] = {}
-
-
-def seat_row(
-    kept: dict[tuple[int, tuple[int, ...]], bytes],
-    me: int,
-    values: tuple[int, ...],
-    most_kept: int,
-    encode: Callable[[tuple[int, ...]], bytes],
-) -> bytes:
-    """A block of one value a seat (``values``, such as each seat's hand size), seen from
-    seat ``me`` (its own first), as ``encode`` writes the turned values; kept in ``kept``
-    (emptied past ``most_kept`` rows), since the same few come again and again.
-
-    >>> from array import array
-    >>> from scala40.adapters.observation.rows import float_bytes, seat_row
-    >>> array("f", seat_row({}, 1, (7, 8), 16, float_bytes)).tolist()
-    [8.0, 7.0]
-    """
-    key = (me, values)
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= most_kept:
-            kept.clear()
-        found = kept[key] = encode(values[me:] + values[:me])
-    return found
-
-
-def seat_counts_row(
-    kept: dict[tuple[int, tuple[int, ...]], bytes],
-    me: int,
-    counts: tuple[int, ...],
-    cap: int,
-    most_kept: int,
-) -> bytes:
-    """:func:`seat_row` of counts (such as the turns each seat played), each as
-    :func:`fraction_rows` of ``cap`` writes it.
-
-    >>> from array import array
-    >>> from scala40.adapters.observation.rows import seat_counts_row
-    >>> array("f", seat_counts_row({}, 1, (1, 3), 4, 16)).tolist()
-    [0.75, 0.25]
-    """
-    fractions = fraction_rows(cap)
-    return seat_row(
-        kept,
-        me,
-        counts,
-        most_kept,
-        lambda turned: b"".join([fractions[count if count < cap else cap] for count in turned]),
-    )
 
 
 def fraction_rows(cap: int) -> tuple[bytes, ...]:
@@ -215,7 +165,7 @@ def clipped(value: float, cap: float) -> float:
     return value
 
 
-_COUNT_BYTES = tuple(float_bytes((value,)) for value in range(256))
+_COUNT_BYTES: Final = tuple(float_bytes((value,)) for value in range(256))
 
 
 def count_bytes(value: int) -> bytes:
@@ -229,6 +179,40 @@ def count_bytes(value: int) -> bytes:
     if value < 256:
         return _COUNT_BYTES[value]
     return float_bytes((value,))
+
+
+def seat_sizes_row(layout: LayoutBase, me: int, counts: tuple[int, ...]) -> bytes:
+    """A :class:`~scala40.adapters.observation.base.Row`'s block of a count a seat (such as
+    each seat's hand size), ``me`` first: the counts' parts joined, made at each change
+    (the counts seen from each seat are too many to keep).
+
+    >>> from array import array
+    >>> from scala40.adapters.observation.rows import seat_sizes_row
+    >>> array("f", seat_sizes_row(None, 1, (7, 8, 300))).tolist()
+    [8.0, 300.0, 7.0]
+    """
+    return b"".join([count_bytes(count) for count in counts[me:] + counts[:me]])
+
+
+def seat_fractions_row(cap: int) -> Callable[[LayoutBase, int, tuple[int, ...]], bytes]:
+    """A :class:`~scala40.adapters.observation.base.Row`'s block of a count a seat (such
+    as the turns each seat played) over ``cap``, capped at 1, ``me`` first: the counts'
+    parts (:func:`fraction_rows`) joined, made at each change (the counts seen from each
+    seat are too many to keep).
+
+    >>> from array import array
+    >>> from scala40.adapters.observation.rows import seat_fractions_row
+    >>> array("f", seat_fractions_row(4)(None, 1, (1, 3, 9))).tolist()
+    [0.75, 1.0, 0.25]
+    """
+    rows = fraction_rows(cap)
+
+    def row(layout: LayoutBase, me: int, counts: tuple[int, ...]) -> bytes:
+        return b"".join(
+            [rows[count if count < cap else cap] for count in counts[me:] + counts[:me]]
+        )
+
+    return row
 
 
 def marked_seats_row(count: int, me: int, seats: Iterable[int]) -> bytes:
@@ -287,11 +271,11 @@ def count_row(layout: LayoutBase, me: int, value: int) -> bytes:
 # -- card blocks: a row of a copy count for each card code, brought from one state's
 # cards to the next's ------------------------------------------------------------------
 
-CARD_CODES = 53
+CARD_CODES: Final = 53
 """Card blocks have one entry per card code: 0-51 the natural cards, 52 the joker."""
-UNSEEN = CARD_CODES
+UNSEEN: Final = CARD_CODES
 """Where the ``unseen`` block starts: right after the ``hand`` block."""
-ZERO_ROW = array("f", bytes(4 * CARD_CODES))
+ZERO_ROW: Final = array("f", bytes(4 * CARD_CODES))
 """A row of :data:`CARD_CODES` zeros, copied to make a card block (never changed)."""
 
 
@@ -408,9 +392,9 @@ def write_cards(numbers: array[float], before: tuple[int, ...], after: tuple[int
         numbers[UNSEEN + card] -= 1.0
 
 
-MELD_KINDS = tuple(MeldKind)
+MELD_KINDS: Final = tuple(MeldKind)
 """The kinds of meld, in the order of a table meld's one-hot kind row."""
-_KIND_INDEX = {kind: index for index, kind in enumerate(MELD_KINDS)}
+_KIND_INDEX: Final = {kind: index for index, kind in enumerate(MELD_KINDS)}
 
 
 def update_table_blocks(
@@ -441,15 +425,21 @@ def update_table_blocks(
         kind_row = kind_at + index * kinds
         cards_row = cards_at + index * CARD_CODES
         second_row = second_at + index * CARD_CODES
+        # A meld replaced by another (extended, or a wild card taken back) keeps its kind
+        # most often, and its card rows are written over: only a meld gone is cleared.
+        same_kind = old is not None and meld is not None and old.kind is meld.kind
         if old is not None:
-            out[kind_row + _KIND_INDEX[old.kind]] = 0.0
+            if not same_kind:
+                out[kind_row + _KIND_INDEX[old.kind]] = 0.0
             for card in old.cards:
                 out[UNSEEN + card] += 1.0
-            out[cards_row : cards_row + CARD_CODES] = zeros
-            out[second_row : second_row + CARD_CODES] = zeros
+            if meld is None:
+                out[cards_row : cards_row + CARD_CODES] = zeros
+                out[second_row : second_row + CARD_CODES] = zeros
         if meld is not None:
             cards, second = meld_rows(meld)
-            out[kind_row + _KIND_INDEX[meld.kind]] = 1.0
+            if not same_kind:
+                out[kind_row + _KIND_INDEX[meld.kind]] = 1.0
             for card in meld.cards:
                 out[UNSEEN + card] -= 1.0
             out[cards_row : cards_row + CARD_CODES] = cards

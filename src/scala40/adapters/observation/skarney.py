@@ -21,65 +21,55 @@ hand: 4S 5S 6S JS KH 5D QD AC 2C QC JK
 
 from __future__ import annotations
 
-from array import array
 from typing import Any, ClassVar
 
 from scala40._wording import ints_text, reading_text
 from scala40.adapters.observation.base import (
     CARD_CODES,
     SEATS,
-    ZERO_ROW,
     Block,
-    Kept,
     Mark,
     ObservationBase,
     Row,
     Seen,
     Write,
-    card_counts,
     flags_row,
-    last_points,
     max_table_melds,
     shared,
 )
-from scala40.adapters.observation.rows import (
-    LayoutBase,
-    capped_count_row,
-    clipped,
-    flag_rows,
-    float_bytes,
-    seat_mark_row,
+from scala40.adapters.observation.rows import LayoutBase, capped_count_row
+from scala40.adapters.observation.skarney_rows import (
+    CONTRACT_CAP,
+    KNOWN_FIELDS,
+    MELD_FACTS,
+    POINTS_CAP,
+    SIDES,
+    TURN_CAP,
+    TURN_FACTS,
+    contract_row,
+    facts_row,
+    hand_number_row,
+    known_elsewhere,
+    known_rows,
+    last_hand_row,
+    meld_facts,
+    meld_rows,
+    sides_row,
+    went_out_row,
 )
-from scala40.cards import CARD_NAMES, Card
+from scala40.cards import CARD_NAMES
 from scala40.game import ObservationField
-from scala40.games.skarney.phases import DRAW, PLAY, HandResult, Phase, is_stop_card, side_of
-from scala40.games.skarney.rules import MELD_RULES, Ruleset
+from scala40.games.skarney.phases import HandResult, Phase
+from scala40.games.skarney.rules import Ruleset
 from scala40.games.skarney.state_record import StateRecord
 from scala40.games.skarney.view import PlayerView
-from scala40.melds import Meld, MeldKind
+from scala40.melds import Meld
 
 __all__ = ["CARD_CODES", "OBSERVATION", "SkarneyObservation", "max_table_melds"]
 
 _SEAT_CARDS = ("seats", "cards")
 _MELD_CARDS = ("melds", "cards")
 _SIDES_SHAPE = ("sides",)
-_FACT_ROWS = flag_rows(4)
-"""The ``turn_facts`` block of each set of its four facts."""
-_LAST_HAND_ROWS = flag_rows(2)
-"""The ``last_hand`` block of each pair of its facts."""
-_WILD = MELD_RULES.wild_cards
-_POINTS = 1000
-"""Totals, points and bonuses are given as fractions of this..."""
-_POINTS_CAP = 10.0
-"""...clipped to this either way."""
-_CONTRACT_CAP = 5
-"""Contracts are given as fractions of this many melds (a contract has 1 to 5)."""
-_TURN_CAP = 200
-"""The turn number is given as a fraction of this, capped at 1."""
-
-
-def _points(value: int) -> float:
-    return clipped(value / _POINTS, _POINTS_CAP)
 
 
 class SkarneyObservation(ObservationBase[Ruleset, LayoutBase]):
@@ -108,16 +98,16 @@ class SkarneyObservation(ObservationBase[Ruleset, LayoutBase]):
         "winners",
         Block("last_went_out", SEATS, "who went out in the previous hand"),
         Block("contracts", _SIDES_SHAPE, "which sides have made their contract"),
-        Block("totals", _SIDES_SHAPE, "each side's total over 1000", -_POINTS_CAP, _POINTS_CAP),
+        Block("totals", _SIDES_SHAPE, "each side's total over 1000", -POINTS_CAP, POINTS_CAP),
         Block(
-            "last_points", _SIDES_SHAPE, "last hand's points over 1000", -_POINTS_CAP, _POINTS_CAP
+            "last_points", _SIDES_SHAPE, "last hand's points over 1000", -POINTS_CAP, POINTS_CAP
         ),
         shared("stock_size", "cards in the pile"),
         "phase",
         Block("turn_facts", (4,), "facts of the current turn"),
         Block("progress", (1,), "contract melds put down this turn"),
         Block("contract", (1,), "the melds of this hand's contract"),
-        Block("bonus", (1,), "this hand's bonus over 1000", 0, _POINTS_CAP),
+        Block("bonus", (1,), "this hand's bonus over 1000", 0, POINTS_CAP),
         Block("turn_number", (1,), "the turn being played"),
         Block("last_hand", (2,), "the previous hand's shutout and void"),
         Block("hand_number", (1,), "the hand being played"),
@@ -203,30 +193,21 @@ class SkarneyObservation(ObservationBase[Ruleset, LayoutBase]):
         # side first.
         return (
             Mark("offer", "offer_card"),
-            Row(("known", "accepted"), ("known", "accepted"), _known_rows),
-            Seen("known", _known_elsewhere),
-            Row(_MELD_FACTS, ("owners", "extended", "fresh_from"), _meld_facts),
+            Row(KNOWN_FIELDS, ("known", "accepted"), known_rows),
+            Seen("known", known_elsewhere),
+            Row(MELD_FACTS, ("owners", "extended", "fresh_from"), meld_facts),
             Row("stopped", "stopped", flags_row),
-            Row("last_went_out", "last_hand", _went_out_row, "last_hand"),
-            Row(_SIDES, ("contracts", "totals", "last_hand"), _sides, "last_hand"),
-            Row("last_hand", "last_hand", _last_hand_row, "last_hand"),
-            Row("turn_facts", _FACTS, _facts_row),
-            Row("progress", "progress", capped_count_row(_CONTRACT_CAP)),  # at most 5
-            Row("turn_number", "turn_number", capped_count_row(_TURN_CAP)),
-            Row(("contract", "bonus"), "hand_number", _contract_row),
-            Row("hand_number", "hand_number", _hand_number_row),
+            Row("last_went_out", "last_hand", went_out_row, "last_hand"),
+            Row(SIDES, ("contracts", "totals", "last_hand"), sides_row, "last_hand"),
+            Row("last_hand", "last_hand", last_hand_row, "last_hand"),
+            Row("turn_facts", TURN_FACTS, facts_row),
+            Row("progress", "progress", capped_count_row(CONTRACT_CAP)),  # at most 5
+            Row("turn_number", "turn_number", capped_count_row(TURN_CAP)),
+            Row(("contract", "bonus"), "hand_number", contract_row),
+            Row("hand_number", "hand_number", hand_number_row),
         )
 
-    @staticmethod
-    def _meld_rows(meld: Meld) -> tuple[array[float], array[float]]:
-        """The ``table_cards`` and ``table_wilds`` rows of ``meld``."""
-        cards = card_counts(meld.cards)
-        wilds = ZERO_ROW[:]
-        if meld.kind is not MeldKind.WILD:
-            for card, represented in zip(meld.cards, meld.represented):
-                if card in _WILD:
-                    wilds[represented] = 1.0
-        return cards, wilds
+    _meld_rows = staticmethod(meld_rows)  # compiled: made for each new meld met
 
     def _new_layout(self, rules: Ruleset, player_count: int) -> LayoutBase:
         # Its ``start`` sets the ``partner`` block, fixed by the rules.
@@ -269,137 +250,6 @@ class SkarneyObservation(ObservationBase[Ruleset, LayoutBase]):
             f"{int(last.shutout)} void {int(last.void)} points {ints_text(last.points)} "
             f"held {self._seats_cards_words(last.hands)}"
         )
-
-
-def _known_rows(
-    layout: LayoutBase,
-    me: int,
-    known: tuple[tuple[Card, ...], ...],
-    accepted: tuple[tuple[Card, ...], ...],
-) -> bytes:
-    """The ``known`` and ``accepted`` blocks of seat ``me`` (they follow one another):
-    a row of card counts a seat, each kept (the same few sets of cards come again)."""
-    seats = layout.seats_from(me)
-    return b"".join(
-        [_cards_row(known[seat]) for seat in seats]
-        + [_cards_row(accepted[seat]) for seat in seats]
-    )
-
-
-def _cards_bytes(cards: tuple[Card, ...]) -> bytes:
-    return card_counts(cards).tobytes()
-
-
-_cards_row = Kept(_cards_bytes).__getitem__
-"""The row of :func:`~scala40.adapters.observation.base.card_counts`, kept (the same few sets
-of cards come again)."""
-
-
-def _known_elsewhere(
-    layout: LayoutBase, me: int, known: tuple[tuple[Card, ...], ...]
-) -> tuple[Card, ...]:
-    """The cards known in the other hands (not unseen; the player's own are in his
-    hand)."""
-    return tuple([card for seat in layout.seats_from(me)[1:] for card in known[seat]])
-
-
-_MELD_FACTS = ("table_owner", "table_extended", "table_fresh")
-
-
-def _meld_facts(
-    layout: LayoutBase,
-    me: int,
-    owners: tuple[int, ...],
-    extended: tuple[int, ...],
-    fresh_from: int,
-) -> bytes:
-    """The ``table_owner``, ``table_extended`` and ``table_fresh`` blocks of seat ``me``
-    (they follow one another)."""
-    n = layout.player_count
-    melds = layout.melds
-    facts = array("f", bytes(4 * melds * (n + 2)))
-    extended_at = melds * n
-    fresh_at = extended_at + melds
-    for index, owner in enumerate(owners):
-        facts[index * n + (owner - me) % n] = 1.0
-        facts[extended_at + index] = extended[index]
-        if index >= fresh_from:
-            facts[fresh_at + index] = 1.0
-    return facts.tobytes()
-
-
-def _went_out_row(layout: LayoutBase, me: int, last: HandResult | None) -> bytes:
-    return seat_mark_row(layout, me, None if last is None else last.went_out)
-
-
-_SIDES = ("contracts", "totals", "last_points")
-
-
-def _sides(
-    layout: LayoutBase,
-    me: int,
-    contracts: tuple[bool, ...],
-    totals: tuple[int, ...],
-    last: HandResult | None,
-) -> bytes:
-    """The ``contracts``, ``totals`` and ``last_points`` blocks of seat ``me`` (they
-    follow one another)."""
-    n = layout.player_count
-    partnership = layout.rules.partnership
-    count = StateRecord.side_count(layout.rules, n)
-    sides = [side_of(seat, partnership) for seat in layout.seats_from(me)[:count]]
-    numbers = [1.0 if contracts[side] else 0.0 for side in sides]
-    numbers.extend([_points(totals[side]) for side in sides])
-    numbers.extend(last_points(last, sides, _points))
-    return float_bytes(numbers)
-
-
-def _last_hand_row(layout: LayoutBase, me: int, last: HandResult | None) -> bytes:
-    return _LAST_HAND_ROWS[0 if last is None else 2 * last.shutout + last.void]
-
-
-_FACTS = ("melded", "contract_now", "phase", "stock_size", "turn_number", "offer_card")
-"""What the ``turn_facts`` block is made from."""
-
-
-def _facts_row(
-    layout: LayoutBase,
-    me: int,
-    melded: bool,
-    contract_now: bool,
-    phase: Phase,
-    stock_size: int,
-    turn_number: int,
-    offer: Card | None,
-) -> bytes:
-    """The ``turn_facts`` block: its four facts (see :meth:`SkarneyObservation.fields`)."""
-    limit = layout.rules.turn_limit
-    return _FACT_ROWS[
-        8 * melded
-        + 4 * contract_now
-        + 2
-        * (
-            (phase is DRAW or phase is PLAY)
-            and (not stock_size or (limit is not None and turn_number >= limit))
-        )
-        + (offer is not None and is_stop_card(offer))
-    ]
-
-
-def _contract_row(layout: LayoutBase, me: int, hand_number: int) -> bytes:
-    """The ``contract`` and ``bonus`` blocks (they follow one another) of hand
-    ``hand_number``: the same in every state of a hand."""
-    rules = layout.rules
-    contract = bonus = 0.0
-    if hand_number:
-        bonus = min(rules.bonus(hand_number) / _POINTS, _POINTS_CAP)
-        if rules.contract:
-            contract = rules.contract_size(hand_number) / _CONTRACT_CAP
-    return float_bytes((contract, bonus))
-
-
-def _hand_number_row(layout: LayoutBase, me: int, hand_number: int) -> bytes:
-    return float_bytes((min(hand_number / layout.rules.hands, 1.0),))
 
 
 OBSERVATION = SkarneyObservation()

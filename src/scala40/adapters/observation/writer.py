@@ -145,21 +145,21 @@ def row_step(
 
 
 def _changed(step: Step, kept: list[Any], values: list[Any]) -> bool:
-    """Whether an input of ``step`` changed since it was remembered."""
+    """Whether an input of ``step`` changed since it was remembered. The very object
+    remembered has not: a state shares its unchanged fields with the one before, and
+    comparing a tuple with itself by equality would walk its items."""
     if step.single:
         value = values[step.input]
-        if step.identity:
-            return value is not kept[step.first]
-        return bool(value != kept[step.first])
+        before = kept[step.first]
+        if value is before:
+            return False
+        return step.identity or bool(value != before)
     slots = step.slots
     shared = step.shared
     for place, at in enumerate(step.inputs):
         value = values[at]
         before = kept[slots[place]]
-        if shared[place]:
-            if value is not before:
-                return True
-        elif value != before:
+        if value is not before and (shared[place] or value != before):
             return True
     return False
 
