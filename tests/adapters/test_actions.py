@@ -304,6 +304,29 @@ def test_a_field_ends_where_its_reader_ends_it(game: Game, preset: str) -> None:
 
 
 @pytest.mark.parametrize(("game", "preset"), CASES)
+def test_any_tokens_after_a_verb_decode_or_fail_cleanly(game: Game, preset: str) -> None:
+    """A verb followed by any tokens at all (a number where a field holds a list of
+    melds, a list where it holds a number...): each reader gives a move or its place, or
+    an ActionEncodingError, never another exception."""
+    rules = game.ruleset_type.preset(preset)
+    encoding = ActionEncoding(game, preset, rules.min_players)
+    chooser = random.Random(11)
+    verbs = sorted(encoding.verbs.values())
+    failed = 0
+    for _ in range(300):
+        tokens = [chooser.choice(verbs)] + [
+            chooser.randrange(encoding.num_distinct_actions)
+            for _ in range(chooser.randrange(encoding.max_move_length + 2))
+        ]
+        for read in (encoding.decode, encoding.move_end, encoding.position):
+            try:
+                read(tokens)
+            except ActionEncodingError:
+                failed += 1
+    assert failed
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
 def test_spoiled_token_sequences_decode_or_fail_cleanly(game: Game, preset: str) -> None:
     """The tokens of legal moves with one token replaced, one dropped, one added or the
     sequence cut: decoding gives a move of the game or an ActionEncodingError, never

@@ -446,7 +446,7 @@ def melds_codec(name: str, convert: Callable[[Any], Any]) -> Codec:
         ]
 
     def from_json(value: Any) -> Any:
-        if not all(
+        if not isinstance(value, list) or not all(
             isinstance(item, str)
             or (
                 isinstance(item, list) and len(item) == 2 and all(isinstance(p, str) for p in item)
@@ -454,8 +454,9 @@ def melds_codec(name: str, convert: Callable[[Any], Any]) -> Codec:
             for item in value
         ):
             raise InvalidMoveError(
-                f"field {name!r} must hold melds as text, such as '8C 9C JK=10C', or "
-                "[cards, represented] pairs of card text, such as ['8C 9C JK', '8C 9C 10C']"
+                f"field {name!r} must hold a list of melds, each as text, such as "
+                "'8C 9C JK=10C', or as a [cards, represented] pair of card texts, such as "
+                "['8C 9C JK', '8C 9C 10C']"
             )
         check_written_melds(value, name)
         return convert(

@@ -195,7 +195,7 @@ _DROP = object()
                 "added": "7S",
                 "pieces": [["5S 6S 7S"]],
             },
-            "field 'pieces' must hold melds as text",
+            "field 'pieces' must hold a list of melds, each as text",
         ),
     ],
 )
