@@ -223,7 +223,16 @@ class Writer:
         for step in self.steps:
             kind = step.kind
             if kind == _ROW:
-                if _changed(step, kept, values):
+                if step.single:
+                    # Most rows read one input: checked and made here, without a call
+                    # (a call is most of a pure write's cost).
+                    value = values[step.input]
+                    before = kept[step.first]
+                    if value is before or (not step.identity and value == before):
+                        continue
+                    raw[step.window] = step.make(layout, values[0], value)
+                    kept[step.first] = value
+                elif _changed(step, kept, values):
                     raw[step.window] = _made(step, values, layout)
                     _remember(step, kept, values)
             elif kind == _MARK:
