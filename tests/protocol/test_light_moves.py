@@ -66,5 +66,5 @@ def test_a_close_reads_its_melds_as_text(name: str) -> None:
     assert moves.from_dict(light) == text
     mixed = {**light, "melds": ["5H 6H 7H", ["8C 9C 10C", "8C 9C 10C"]]}
     assert moves.from_dict(mixed) == text
-    with pytest.raises(SerializationError, match="melds as text"):
+    with pytest.raises(SerializationError, match="a list of melds, each as text"):
         moves.from_dict({**light, "melds": [7]})
