@@ -47,7 +47,8 @@ def driver(request: pytest.FixtureRequest) -> Any:
 @pytest.fixture
 def limited(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A server making one table a minute for each client, whose tables' bots may think
-    a third of a second a minute (with a ``patient`` bot that thinks all it may)."""
+    a third of a second a minute (with a ``patient`` bot that thinks all it may, and a
+    ``late`` one that thinks a quarter of a second past it)."""
     folder = tempfile.mkdtemp(prefix="scala40-web-")
     limits = unmetered(client_tables_per_minute=1, table_bot_seconds_per_minute=0.3)
     with patient_bots(monkeypatch, "chinchon"):
@@ -106,11 +107,12 @@ def test_a_table_past_the_clients_rate_says_when_the_next_may_be_started(
 
 
 def test_a_tables_bots_held_back_say_when_they_play_on(driver: Any, limited: str) -> None:
-    """Once the table's bots have thought their third of a second, the player's move is
-    still played, and the page says the bots wait, counting down to when they play on."""
+    """Once the table's bots have thought past their third of a second (a bot late past
+    its deadline: the one way they overspend it), the player's move is still played, and
+    the page says the bots wait, counting down to when they play on."""
     driver.set_window_size(*DESKTOP)
     driver.get_log("browser")
-    body = {"game": "chinchon", "bots": [None, "patient"], "bot_time_limit": 0.2, "seed": 3}
+    body = {"game": "chinchon", "bots": [None, "late"], "bot_time_limit": 0.2, "seed": 3}
     request = urllib.request.Request(limited + "tables", json.dumps(body).encode())
     with urllib.request.urlopen(request, timeout=30) as answer:
         made = json.loads(answer.read())

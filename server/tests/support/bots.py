@@ -1,7 +1,8 @@
 """Bots for the tests of the server: one that thinks for all the time it is given (it
 waits until the deadline :func:`scala40.bots.choose_move` hands it, or, given none, its
 own ``time_limit``, then plays the game's greedy move: a server that does not hand its
-bots the request's deadline is caught by the clock), and one that fails at every move."""
+bots the request's deadline is caught by the clock), one that is late past its deadline,
+and one that fails at every move."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from scala40.deadline import Deadline
 from scala40.errors import InvalidValueError
 from scala40.game import load_game
 
-__all__ = ["FailingBot", "PatientBot", "failing_bots", "patient_bots"]
+__all__ = ["FailingBot", "LateBot", "PatientBot", "failing_bots", "patient_bots"]
 
 
 class PatientBot:
@@ -46,13 +47,33 @@ class PatientBot:
         return greedy.choose(view, legal, rng)
 
 
+class LateBot(PatientBot):
+    """Thinks until its deadline and then :attr:`LATE` seconds more: a bot the server
+    cannot stop at its deadline, the one way a table's bots overspend their budget."""
+
+    name = "late"
+    LATE = 0.25
+
+    def choose(
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        deadline: Deadline | None = None,
+    ) -> Any:
+        move = super().choose(view, legal, rng, deadline)
+        time.sleep(self.LATE)
+        return move
+
+
 @contextmanager
 def patient_bots(monkeypatch: pytest.MonkeyPatch, *games: str) -> Iterator[None]:
-    """``games`` with a ``patient`` bot beside their own, while the block runs."""
+    """``games`` with a ``patient`` and a ``late`` bot beside their own, while the block
+    runs."""
     for name in games:
         game = load_game(name)
         own = game_bots_of(game)
-        patched = GameBots({**own.bots, "patient": PatientBot}, own.search_tuning)
+        patched = GameBots({**own.bots, "patient": PatientBot, "late": LateBot}, own.search_tuning)
         monkeypatch.setitem(scala40.bots.registry._REGISTERED, name, patched)
     yield
 
