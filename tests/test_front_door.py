@@ -16,6 +16,7 @@ import scala40
 from scala40 import cards, deadline, errors, game, legal, melds
 from scala40.bots import scala40 as default_bots
 from scala40.games import scala40 as default_game
+from scala40.games.scala40 import analysis as default_analysis
 
 CORE_MODULES = (cards, deadline, errors, game, legal, melds)
 TOOL_NAMES = (
@@ -32,8 +33,11 @@ REMOVED_MODULES = ("analysis", "moves", "ruleset", "state", "view")
 
 @pytest.mark.parametrize("name", sorted(set(scala40.__all__) - {"__version__", "__compiled__"}))
 def test_every_name_comes_from_the_core_the_registry_or_the_default_game(name: str) -> None:
+    """Each name of the front door is the core's, the registry's, or the default game's:
+    its rules, its hand analysis or its bots."""
     value = getattr(scala40, name)
-    owners = [m for m in (*CORE_MODULES, default_game, default_bots) if vars(m).get(name) is value]
+    homes = (*CORE_MODULES, default_game, default_analysis, default_bots)
+    owners = [m for m in homes if vars(m).get(name) is value]
     core_extras = {"cache_sizes", "clear_caches"}  # the caches' report, from scala40._cache
     assert owners or name in core_extras, f"scala40.{name} has no owner module"
 

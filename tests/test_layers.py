@@ -515,6 +515,40 @@ def test_a_game_loads_no_tool(game: str) -> None:
     assert not tools, f"{game} loads {tools}"
 
 
+LISTING_LINES = 31_500
+"""The most lines of the package that listing a Scala 40 and a Chinchón game's legal
+moves may load: the rules, their formats and the core, no consumer of them."""
+
+
+def test_listing_legal_moves_loads_the_rules_alone() -> None:
+    """Listing a Scala 40 and a Chinchón game's legal moves loads no bot, observation,
+    word of the command line or hand analysis, and at most :data:`LISTING_LINES` lines of
+    the package (counted in its source, whichever build runs)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, scala40\n"
+        "for name in ('scala40', 'chinchon'):\n"
+        "    game = scala40.load_game(name)\n"
+        "    game.new_game(None, game.default_players, 1).legal_moves()\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('scala40.'))))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    loaded = ["scala40", *result.stdout.split()]
+    consumers = [
+        name
+        for name in loaded
+        if name.startswith(("scala40.bots", "scala40.adapters", "scala40.cli", "scala40.texts"))
+        or name.startswith("scala40.games.scala40.analysis")
+    ]
+    assert not consumers, consumers
+    lines = sum(len(MODULES[name].read_text(encoding="utf-8").splitlines()) for name in loaded)
+    assert lines <= LISTING_LINES, lines
+
+
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_pictures_on_demand_only_in_the_core(module: str) -> None:
     """The one import inside a function: a core value's ``_repr_svg_`` loading a picture."""

@@ -82,16 +82,18 @@ if TYPE_CHECKING:
         SwapJoker,
         TakeDiscard,
         TakeUpcard,
-        best_opening,
-        can_close,
-        closing_moves,
-        hand_melds,
         hand_value,
-        min_deadwood,
         move_from_dict,
         move_to_dict,
         new_game,
         parse_move,
+    )
+    from scala40.games.scala40.analysis import (
+        best_opening,
+        can_close,
+        closing_moves,
+        hand_melds,
+        min_deadwood,
     )
     from scala40.legal import LegalMoves
     from scala40.melds import (
@@ -142,11 +144,15 @@ _LAZY: dict[str, str] = {
             "PRESETS", "Deal", "Discard", "DrawStock", "GameState", "HandResult",
             "LayOff", "MatchFormat", "Move", "Phase", "PlayerView", "PutDown",
             "Resign", "Restock", "RestockMethod", "Ruleset", "Split", "SwapJoker", "TakeDiscard",
-            "TakeUpcard", "best_opening", "can_close", "closing_moves", "hand_melds",
-            "hand_value", "min_deadwood", "move_from_dict", "move_to_dict", "new_game",
+            "TakeUpcard", "hand_value", "move_from_dict", "move_to_dict", "new_game",
             "parse_move",
         ),
         "scala40.games.scala40",
+    ),
+    # Scala 40's hand analysis, a tool beside its rules.
+    **dict.fromkeys(
+        ("best_opening", "can_close", "closing_moves", "hand_melds", "min_deadwood"),
+        "scala40.games.scala40.analysis",
     ),
     # Scala 40's bots, the bots layer's.
     **dict.fromkeys(("GreedyBot", "MonteCarloBot"), "scala40.bots.scala40"),

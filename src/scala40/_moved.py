@@ -30,6 +30,7 @@ __all__ = [
     "find_moved",
     "keep_moved_parts",
     "moved_attribute",
+    "moved_part",
     "parts_given_with",
 ]
 
@@ -123,19 +124,20 @@ def moved_attribute(module: str, name: str, moved: Mapping[str, str]) -> object:
 _MOVED_PARTS: Mapping[str, str] = {
     "bots": "scala40.bots.register_bots(game, bots)",
     "search_tuning": "scala40.bots.register_bots(game, bots, search_tuning=...)",
+    "least_deadwood": "scala40.bots.register_bots(game, bots, least_deadwood=...)",
     "observation": "scala40.adapters.observation.register_observation(game, observation)",
     "text": "scala40.texts.register_text(game, text)",
 }
-"""The parts of a game a :class:`Game` record took until 0.5 and the layers that own
-them now take, each with the call that gives it (the record takes them, warning, until
-0.6)."""
+"""The parts of a game a :class:`Game` record took until 0.5 (``least_deadwood``, until
+0.6) and the layers that own them now take, each with the call that gives it (the record
+takes them, warning, until the next release)."""
 
 _PARTS_GIVEN: weakref.WeakKeyDictionary[object, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
 def parts_given_with(game: object) -> Mapping[str, Any]:
     """The parts of other layers given with ``game``'s record the way 0.5 took them
-    (deprecated: ``bots``, ``search_tuning``), by name: what a layer falls back on where
+    (deprecated: ``bots``, ``search_tuning``, ``least_deadwood``...), by name: what a layer falls back on where
     nothing else gives it the game's part.
 
     >>> from scala40._moved import parts_given_with
@@ -163,3 +165,18 @@ def keep_moved_parts(game: object, moved: Mapping[str, Any]) -> None:
         )
     if moved:
         _PARTS_GIVEN[game] = dict(moved)
+
+
+def moved_part(game: object, part: str) -> object:
+    """``game.part`` where a :class:`~scala40.game.Game` record held ``part`` until 0.6
+    and the bots layer holds it now (``least_deadwood``): the layer's answer for the
+    game, with a warning naming where to ask it now."""
+    warnings.warn(
+        f"Game.{part} is deprecated and goes in the next release: use "
+        f"scala40.bots.registry.game_bots_of(game).{part}",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    layer: Any = importlib.import_module("scala40.bots.registry")
+    value: object = getattr(layer.game_bots_of(game), part)
+    return value

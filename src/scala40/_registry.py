@@ -13,11 +13,11 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, runtime_checkable
 
 import attrs
 
-from scala40._moved import keep_moved_parts
+from scala40._moved import keep_moved_parts, moved_part
 from scala40.checks import describe
 from scala40.errors import (
     InvalidArgumentError,
@@ -178,8 +178,9 @@ class Game:
         ``bots=`` and ``search_tuning=``: give a game's bots with
         :func:`scala40.bots.registry.register_bots`; ``observation=``, its observation with
         :func:`scala40.adapters.observation.register_observation`; ``text=``, its words
-        with :func:`scala40.texts.register_text` (a warning names the call; the record
-        still takes them until the next release).
+        with :func:`scala40.texts.register_text`; ``least_deadwood=``, how a bot values a
+        whole hand, with :func:`~scala40.bots.registry.register_bots` too (a warning names
+        the call; the record still takes them until the next release).
     """
 
     def __init__(
@@ -201,7 +202,6 @@ class Game:
         aliases: tuple[str, ...] = (),
         final_scores: Callable[[Any], tuple[int, ...]] | None = None,
         hand_value: Callable[[Any, Any], int] | None = None,
-        least_deadwood: Callable[[Any, Any], int] | None = None,
         max_hand_moves: Callable[[Any, int], int | None] | None = None,
         notation: Notation | None = None,
         hand_bound_option: str | None = None,
@@ -226,7 +226,6 @@ class Game:
             aliases=aliases,
             final_scores=final_scores,
             hand_value=hand_value,
-            least_deadwood=least_deadwood,
             max_hand_moves=max_hand_moves,
             notation=notation,
             hand_bound_option=hand_bound_option,
@@ -278,19 +277,6 @@ class Game:
     """``hand_value(cards, rules)``: what the cards left in a hand count at its end under
     ``rules`` (``scala40 hand``); ``None`` for a game that does not value a hand alone.
     It validates its cards and bounds its work as any public function."""
-    least_deadwood: Callable[[Any, Any], int] | None = attrs.field(default=None, kw_only=True)
-    """``least_deadwood(cards, rules)``: the least :attr:`hand_value` the cards can be left
-    with once the melds they hold are put down (no table meld extended, no opening
-    threshold or contract asked): how far a hand is from going out, in the points it
-    would count, ``0`` for a hand that melds whole. A bot values a whole hand with it
-    (docs/guides/write-a-bot.rst); every game of the library gives it, ``None`` for a game
-    that does not. It validates its cards and bounds its work as any public function.
-
-    >>> from scala40 import load_game
-    >>> chinchon = load_game("chinchon")
-    >>> chinchon.least_deadwood("AS 2S 3S 7C 7H", chinchon.ruleset_type.default())
-    14
-    """
     max_hand_moves: Callable[[Any, int], int | None] | None = attrs.field(
         default=None, kw_only=True
     )
@@ -323,6 +309,17 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+    @property
+    def least_deadwood(self) -> Callable[[Any, Any], int] | None:
+        """The game's ``least_deadwood(cards, rules)``, how a bot values a whole hand.
+
+        .. deprecated:: 0.6
+            It is the bots layer's part of the game now:
+            ``scala40.bots.registry.game_bots_of(game).least_deadwood`` (this attribute
+            answers it, warning, until the next release).
+        """
+        return cast("Callable[[Any, Any], int] | None", moved_part(self, "least_deadwood"))
 
     def reported_scores(self, state: Any) -> tuple[int, ...]:
         """The scores ``state`` reports (its game's :attr:`final_scores`, else its

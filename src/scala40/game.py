@@ -14,13 +14,13 @@ on any registered game through this protocol alone, and the core never imports a
 * ``state_from_dict``, ``parse_move`` and ``move_from_dict`` to read states and moves back
   (positions' texts are read through the dictionary: :meth:`Game.state_from_text`,
   in the grammar of its ``notation``);
-* optionally, its tools' hooks: the scores a finished game reports (``final_scores``),
-  the value of the cards left in a hand (``hand_value``) and the least value a hand's own
-  melds can leave it (``least_deadwood``: how far it is from going out, for bots);
+* optionally, its tools' hooks: the scores a finished game reports (``final_scores``)
+  and the value of the cards left in a hand (``hand_value``);
 * its move kinds (a :class:`~scala40.movekinds.MoveSet`) and the JSON Schema of its
   states, from which :mod:`scala40.schemas` makes the schemas of its formats, and
   optionally the grammar of its positions' texts (``notation``, :mod:`scala40.notation`);
-* nothing of the layers that use it: its bots (:mod:`scala40.bots.registry`), its
+* nothing of the layers that use it: its bots and how they value a whole hand
+  (``least_deadwood``, :mod:`scala40.bots.registry`), its
   :class:`ObservationEncoding`, what one seat sees as numbers and as text for learning
   agents (:mod:`scala40.adapters.observation`), and its words on the command line (a
   :class:`~scala40.texts.GameText`, :mod:`scala40.texts`) are each found by the game's name in the

@@ -23,6 +23,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scala40.bots.registry import game_bots_of
 from scala40.errors import SerializationError
 from scala40.game import Game, game_names, load_game
 from scala40.rulesets import option_kinds
@@ -272,8 +273,9 @@ def test_rulesets_take_any_option_values(name: str, data: st.DataObject) -> None
         library_errors_only(ruleset.default().with_match_format, value)
         if game.hand_value is not None:
             library_errors_only(game.hand_value, value, value)
-        if game.least_deadwood is not None:
-            library_errors_only(game.least_deadwood, value, value)
+        least = game_bots_of(game).least_deadwood
+        if least is not None:
+            library_errors_only(least, value, value)
 
 
 def _verbs(game: Game) -> list[str]:

@@ -1,4 +1,4 @@
-"""How a bot values a whole hand in every game (``Game.least_deadwood``, the bot guide's
+"""How a bot values a whole hand in every game (``GameBots.least_deadwood``, the bot guide's
 "Valuing a hand"): every registered game gives it, and on the hands of seeded games under
 each preset it is a count of points no more than what the cards would count left in hand
 (``hand_value``), whatever the order the cards are given in, and 0 for no cards; any
@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scala40.bots import make_bot
+from scala40.bots.registry import game_bots_of
 from scala40.game import Game, game_names, load_game
 from tests.hostile import fuzz_settings, hostile_values, library_errors_only
 from tests.protocol.cases import registered_cases
@@ -26,7 +27,7 @@ DECISIONS = 40
 
 
 def test_every_game_of_the_library_values_a_hand() -> None:
-    missing = [name for name in game_names() if load_game(name).least_deadwood is None]
+    missing = [name for name in game_names() if game_bots_of(name).least_deadwood is None]
     assert missing == []
 
 
@@ -51,7 +52,7 @@ def _hands(game: Game, rules: Any) -> list[tuple[int, ...]]:
 @pytest.mark.parametrize(("game", "preset"), registered_cases())
 def test_a_hand_s_least_deadwood_is_at_most_what_its_cards_count(game: Game, preset: str) -> None:
     rules = game.ruleset_type.preset(preset)
-    least, value = game.least_deadwood, game.hand_value
+    least, value = game_bots_of(game).least_deadwood, game.hand_value
     assert least is not None
     assert value is not None
     assert least((), rules) == 0
@@ -80,6 +81,7 @@ def test_any_cards_get_a_value_or_an_error_of_the_library_within_a_quarter_secon
 ) -> None:
     game = load_game(name)
     rules = game.ruleset_type.default()
-    assert game.least_deadwood is not None
+    least = game_bots_of(game).least_deadwood
+    assert least is not None
     cards = data.draw(_cards_of(tuple(rules.deck.cards)))
-    library_errors_only(game.least_deadwood, cards, rules, seconds=0.25)
+    library_errors_only(least, cards, rules, seconds=0.25)

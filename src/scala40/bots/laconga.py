@@ -3,6 +3,6 @@ game's name (:mod:`scala40.bots.registry`)."""
 
 from __future__ import annotations
 
-from scala40.bots.knock import BOTS, CarefulBot, GreedyBot
+from scala40.bots.knock import BOTS, LEAST_DEADWOOD, CarefulBot, GreedyBot
 
-__all__ = ["BOTS", "CarefulBot", "GreedyBot"]
+__all__ = ["BOTS", "LEAST_DEADWOOD", "CarefulBot", "GreedyBot"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from scala40.bots.knock import BOTS, CarefulBot, GreedyBot
+from scala40.bots.knock import BOTS, LEAST_DEADWOOD, CarefulBot, GreedyBot
 from scala40.game import SearchTuning
 
-__all__ = ["BOTS", "SEARCH_TUNING", "CarefulBot", "GreedyBot"]
+__all__ = ["BOTS", "LEAST_DEADWOOD", "SEARCH_TUNING", "CarefulBot", "GreedyBot"]
 
 SEARCH_TUNING: Final = SearchTuning(candidates=1)
 """The search on a belief lost to greedy here (42.0% of 100 hands on paired deals, a

@@ -19,10 +19,15 @@ from typing import Any, Final
 
 from scala40.bots.knock.bots import GreedyBot
 from scala40.bots.knock.careful import CarefulBot
+from scala40.games._knock.analysis import least_unmatched
 
-__all__ = ["BOTS", "CarefulBot", "GreedyBot"]
+__all__ = ["BOTS", "LEAST_DEADWOOD", "CarefulBot", "GreedyBot"]
 
 BOTS: Final[Mapping[str, Callable[..., Any]]] = MappingProxyType(
     {"greedy": GreedyBot, "careful": CarefulBot}
 )
 """The family's bots by name, every knock game's."""
+
+LEAST_DEADWOOD: Final = least_unmatched
+"""How a bot values a whole hand of a knock game: a knock game arranges a hand at its end,
+so what the hand counts (the game's ``hand_value``) is already the least."""

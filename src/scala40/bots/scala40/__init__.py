@@ -22,10 +22,15 @@ from typing import Any, Final
 from scala40.bots.scala40.best import BestBot
 from scala40.bots.scala40.bots import GreedyBot, MonteCarloBot
 from scala40.bots.scala40.careful import CarefulBot
+from scala40.games.scala40.analysis import least_deadwood
 
-__all__ = ["BOTS", "BestBot", "CarefulBot", "GreedyBot", "MonteCarloBot"]
+__all__ = ["BOTS", "LEAST_DEADWOOD", "BestBot", "CarefulBot", "GreedyBot", "MonteCarloBot"]
 
 BOTS: Final[Mapping[str, Callable[..., Any]]] = MappingProxyType(
     {"greedy": GreedyBot, "careful": CarefulBot, "montecarlo": MonteCarloBot, "search": BestBot}
 )
 """Scala 40's own bots by name."""
+
+LEAST_DEADWOOD: Final = least_deadwood
+"""How a bot values a whole Scala 40 hand: the hand analysis's least deadwood, with no
+table and no opening threshold."""

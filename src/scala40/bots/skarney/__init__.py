@@ -22,8 +22,9 @@ from scala40.bots.skarney.bots import GreedyBot
 from scala40.bots.skarney.careful import CarefulBot
 from scala40.bots.skarney.endgame import EndgameBot
 from scala40.game import SearchTuning
+from scala40.games.skarney.analysis import least_penalty
 
-__all__ = ["BOTS", "SEARCH_TUNING", "CarefulBot", "EndgameBot", "GreedyBot"]
+__all__ = ["BOTS", "LEAST_DEADWOOD", "SEARCH_TUNING", "CarefulBot", "EndgameBot", "GreedyBot"]
 
 BOTS: Final[Mapping[str, Callable[..., Any]]] = MappingProxyType(
     {"greedy": GreedyBot, "careful": CarefulBot, "endgame": EndgameBot}
@@ -33,3 +34,6 @@ BOTS: Final[Mapping[str, Callable[..., Any]]] = MappingProxyType(
 SEARCH_TUNING: Final = SearchTuning(worlds=8)
 """A hand played out by greedy costs about ten times a Chinchón hand: the search plays
 fewer worlds."""
+
+LEAST_DEADWOOD: Final = least_penalty
+"""How a bot values a whole Skarney hand: the least penalty its cards can be left with."""

@@ -61,8 +61,6 @@ def knock_game(state: type[KnockState[Any, Any]]) -> Game:
         default_players=spec.players,
         aliases=spec.aliases,
         hand_value=least_unmatched,
-        # A knock game arranges a hand at its end: what it counts is already the least.
-        least_deadwood=least_unmatched,
         rule_prefix=spec.rule_prefix,
         rule_ids=spec.rule_ids,
     )

@@ -2,7 +2,10 @@
 40-point opening (RULES Part 2).
 
 Everything here is also at the top of the package (``scala40.new_game`` is
-:func:`new_game`): Scala 40 is the library's first game. The modules:
+:func:`new_game`), and so is the hand analysis (``scala40.can_close``): Scala 40 is the
+library's first game. This package is the game's rules; its hand analysis is a tool
+beside them, imported by its own name (:mod:`scala40.games.scala40.analysis`), which
+playing a game never loads. The modules:
 
 * :mod:`~scala40.games.scala40.rules`: the :class:`Ruleset`, its presets, hand values;
 * :mod:`~scala40.games.scala40.moves`: the moves and their notation;
@@ -13,7 +16,8 @@ Everything here is also at the top of the package (``scala40.new_game`` is
 * :mod:`~scala40.games.scala40.state`: :class:`GameState` and :func:`new_game`;
 * :mod:`~scala40.games.scala40.view`: :class:`PlayerView`, what one player may know;
 * :mod:`~scala40.games.scala40.analysis`: exact hand analysis (openings, deadwood,
-  closing), a package;
+  closing), a package of its own (until 0.6 its functions were this package's names too:
+  they answer here, warning, until the next release);
 
 and the engine behind them (internal):
 
@@ -46,14 +50,6 @@ from scala40._base.state_record import game_record
 from scala40._moved import moved_attribute
 from scala40._registry import register_game
 from scala40.games.scala40 import moves
-from scala40.games.scala40.analysis import (
-    best_opening,
-    can_close,
-    closing_moves,
-    hand_melds,
-    least_deadwood,
-    min_deadwood,
-)
 from scala40.games.scala40.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.rules import (
@@ -78,12 +74,7 @@ __all__ = [
     "PlayerView",
     "RestockMethod",
     "Ruleset",
-    "best_opening",
-    "can_close",
-    "closing_moves",
-    "hand_melds",
     "hand_value",
-    "min_deadwood",
     "new_game",
 ]
 __all__ += moves.__all__
@@ -101,7 +92,6 @@ GAME = register_game(
         aliases=("scala-40", "scala", "scala-quaranta"),
         final_scores=final_scores,
         hand_value=hand_value,
-        least_deadwood=least_deadwood,
         max_hand_moves=max_hand_moves,
         rule_prefix="S40",
         rule_ids={
@@ -113,10 +103,18 @@ GAME = register_game(
 )
 """The Scala 40 record of the game registry (:func:`scala40.game.load_game`)."""
 
-_MOVED: Final = dict.fromkeys(("CarefulBot", "GreedyBot", "MonteCarloBot"), "scala40.bots.scala40")
-"""The bots' classes this package offered until 0.5, and where they are now."""
+_MOVED: Final = {
+    **dict.fromkeys(("CarefulBot", "GreedyBot", "MonteCarloBot"), "scala40.bots.scala40"),
+    **dict.fromkeys(
+        ("best_opening", "can_close", "closing_moves", "hand_melds", "min_deadwood"),
+        "scala40.games.scala40.analysis",
+    ),
+}
+"""The bots' classes this package offered until 0.5 and the hand analysis's functions it
+offered until 0.6, and where they are now."""
 
 
 def __getattr__(name: str) -> object:
-    """A bot class this package offered until 0.5, with a warning naming its module now."""
+    """A bot class or an analysis function this package offered until 0.6, with a warning
+    naming its module now."""
     return moved_attribute(__name__, name, _MOVED)

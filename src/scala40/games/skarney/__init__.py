@@ -88,7 +88,6 @@ GAME = register_game(
         default_players=4,
         score_order=ScoreOrder.HIGH,
         hand_value=hand_value,
-        least_deadwood=least_penalty,
         max_hand_moves=max_hand_moves,
         rule_prefix="SK",
         rule_ids={
