@@ -19,7 +19,8 @@ from itertools import pairwise
 from scala40.bots import Bot, RandomBot, play_game
 from scala40.bots.skarney import GreedyBot
 from scala40.cards import format_cards
-from scala40.games.skarney import best_contract, new_game
+from scala40.games.skarney import new_game
+from scala40.games.skarney.analysis import best_contract
 from scala40.records import GameRecord
 
 

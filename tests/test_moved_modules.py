@@ -56,3 +56,39 @@ def test_the_card_words_that_left_the_commands_interface_warn() -> None:
     assert shown(cards[:1], True, rules) == "AS (as de espadas)"
     with pytest.raises(AttributeError, match="has no attribute 'no_words'"):
         commands.no_words  # noqa: B018
+
+
+ANALYSIS_NAMES = {
+    "scala40": ("best_opening", "can_close", "closing_moves", "hand_melds", "min_deadwood"),
+    "skarney": (
+        "Contract",
+        "best_contract",
+        "can_make_contract",
+        "contracts",
+        "hand_melds",
+        "least_penalty",
+    ),
+}
+"""The hand analysis's names each game's package offered until 0.6."""
+
+
+@pytest.mark.parametrize("game", sorted(ANALYSIS_NAMES))
+def test_the_analysis_names_a_game_s_package_offered_warn_and_give_the_analysis_ones(
+    game: str,
+) -> None:
+    """A game's hand analysis is a tool beside its rules, imported by its own name: the
+    names the game's package offered until 0.6 answer there for one release, warning,
+    and are the analysis's own (Scala 40's stay at the front door, silent)."""
+    import importlib
+
+    import scala40
+
+    package = importlib.import_module(f"scala40.games.{game}")
+    analysis = importlib.import_module(f"scala40.games.{game}.analysis")
+    for name in ANALYSIS_NAMES[game]:
+        new = rf"use scala40\.games\.{game}\.analysis\.{name}"
+        with pytest.warns(DeprecationWarning, match=new):
+            assert getattr(package, name) is getattr(analysis, name)
+        assert name not in package.__all__
+        if game == "scala40":
+            assert getattr(scala40, name) is getattr(analysis, name)

@@ -128,7 +128,8 @@ _SCALA40_ANALYSIS = [
     "scala40.games.scala40.analysis" + name
     for name in ("", ".closable", ".closing", ".deadwood", ".inputs")
 ]
-"""Scala 40's hand analysis, a tool beside its rules that its bots plan with."""
+"""Scala 40's hand analysis, a tool beside its rules that its bots plan with (as
+Skarney's bots do with ``scala40.games.skarney.analysis``)."""
 _KNOCK_BOTS = ["scala40.bots.knock." + name for name in ("bots", "careful", "stalled")]
 ONLY_THE_BOTS = {
     "scala40": [
@@ -139,6 +140,7 @@ ONLY_THE_BOTS = {
     "skarney": [
         *_SEARCH_CORE,
         *("scala40.bots.skarney." + name for name in ("bots", "careful", "endgame")),
+        "scala40.games.skarney.analysis",
     ],
     "rumino": _KNOCK_BOTS,
     "chinchon": _KNOCK_BOTS,
@@ -146,7 +148,7 @@ ONLY_THE_BOTS = {
 }
 """What loading all of a game's own bots loads that its rules did not, beside the bots
 layer across games (``scala40.bots`` and its modules of no game): its bots' modules, what
-only they import (Scala 40's hand analysis), and the statistics and deadlines of the
+only they import (the games' hand analysis), and the statistics and deadlines of the
 searches."""
 
 _OTHER_GAMES_BOTS = ("scala40.bots.scala40", "scala40.bots.skarney", "scala40.bots.knock")
@@ -233,29 +235,6 @@ def test_least_deadwood_given_with_the_record_or_asked_of_it_warns_and_still_ans
         assert load_game("skarney").least_deadwood is (
             scala40.bots.registry.game_bots_of("skarney").least_deadwood
         )
-
-
-def test_the_analysis_names_scala40_s_package_offered_warn_and_give_the_analysis_ones() -> None:
-    """The hand analysis is a tool beside Scala 40's rules: its functions, which the game's
-    package offered until 0.6, answer there for one release, warning; the package's own
-    import (what playing a game loads) loads no analysis."""
-    import importlib
-
-    analysis = importlib.import_module("scala40.games.scala40.analysis")
-    package = importlib.import_module("scala40.games.scala40")
-    for name in ("best_opening", "can_close", "closing_moves", "hand_melds", "min_deadwood"):
-        with pytest.warns(
-            DeprecationWarning, match=rf"use scala40\.games\.scala40\.analysis\.{name}"
-        ):
-            assert getattr(package, name) is getattr(analysis, name)
-        assert getattr(scala40, name) is getattr(analysis, name)  # the front door's, silent
-    code = (
-        "import sys, scala40; game = scala40.load_game('scala40');"
-        "game.new_game(None, 2, 1).legal_moves();"
-        "print(sorted(m for m in sys.modules if '.analysis' in m))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["[]"]
 
 
 def test_old_paths_of_the_bots_warn_and_give_the_new_ones() -> None:

@@ -24,7 +24,7 @@ from scala40.errors import (
     InvalidValueError,
     UnknownPresetError,
 )
-from scala40.games.skarney import best_contract, can_make_contract, contracts, hand_melds
+from scala40.games.skarney.analysis import best_contract, can_make_contract, contracts, hand_melds
 from scala40.games.skarney.rules import MELD_RULES, Ruleset, meld_points
 from scala40.melds import Meld, MeldKind
 

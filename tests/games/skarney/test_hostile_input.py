@@ -36,16 +36,19 @@ from scala40.games.skarney import (
     PRESETS,
     GameState,
     Ruleset,
-    best_contract,
-    can_make_contract,
-    contracts,
-    hand_melds,
     hand_penalty,
     meld_points,
     new_game,
     with_modifiers,
 )
-from scala40.games.skarney.analysis import MAX_HAND_CARDS, contract_size
+from scala40.games.skarney.analysis import (
+    MAX_HAND_CARDS,
+    best_contract,
+    can_make_contract,
+    contract_size,
+    contracts,
+    hand_melds,
+)
 from scala40.games.skarney.phases import Phase
 from scala40.games.skarney.rules import meld_card_points
 from tests.hostile import (

@@ -11,7 +11,8 @@ import pytest
 
 from scala40.cards import Card, format_cards
 from scala40.errors import InvalidArgumentError, InvalidValueError, SearchLimitError
-from scala40.games.skarney import Ruleset, analysis, least_penalty
+from scala40.games.skarney import Ruleset, analysis
+from scala40.games.skarney.analysis import least_penalty
 from scala40.games.skarney.rules import MELD_RULES, hand_penalty
 from tests.hostile import library_errors_only
 

@@ -8,8 +8,13 @@ The modules:
 * ``moves``: the moves and their notation;
 * ``state``: ``GameState`` and ``new_game``;
 * ``view``: ``PlayerView``, what one seat may know;
-* ``analysis``: the melds of a hand, its contracts, the best, its least penalty;
-* the engine (``engine``, ``generate``, ``search``) behind them.
+* the engine (``engine``, ``generate``, ``search``) behind them;
+
+and beside the rules, imported by its own name, which playing a game never loads:
+
+* ``analysis``: the melds of a hand, its contracts, the best, its least penalty (until
+  0.6 its names were this package's too: they answer here, warning, until the next
+  release).
 
 >>> from scala40.games import skarney
 >>> state = skarney.new_game("partnership", players=4, seed=2)
@@ -25,14 +30,6 @@ from scala40._base.state_record import game_record
 from scala40._moved import moved_attribute
 from scala40._registry import register_game
 from scala40.games.skarney import moves
-from scala40.games.skarney.analysis import (
-    Contract,
-    best_contract,
-    can_make_contract,
-    contracts,
-    hand_melds,
-    least_penalty,
-)
 from scala40.games.skarney.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.skarney.phases import HandResult, Phase
 from scala40.games.skarney.rules import (
@@ -56,19 +53,13 @@ __all__ = [
     "MELD_RULES",
     "MODIFIERS",
     "PRESETS",
-    "Contract",
     "GameState",
     "HandResult",
     "Phase",
     "PlayerView",
     "Ruleset",
     "TiedHand",
-    "best_contract",
-    "can_make_contract",
-    "contracts",
-    "hand_melds",
     "hand_penalty",
-    "least_penalty",
     "meld_points",
     "new_game",
     "with_modifiers",
@@ -99,10 +90,25 @@ GAME = register_game(
 )
 """The Skarney record of the game registry (:func:`scala40.game.load_game`)."""
 
-_MOVED: Final = dict.fromkeys(("CarefulBot", "EndgameBot", "GreedyBot"), "scala40.bots.skarney")
-"""The bots' classes this package offered until 0.5, and where they are now."""
+_MOVED: Final = {
+    **dict.fromkeys(("CarefulBot", "EndgameBot", "GreedyBot"), "scala40.bots.skarney"),
+    **dict.fromkeys(
+        (
+            "Contract",
+            "best_contract",
+            "can_make_contract",
+            "contracts",
+            "hand_melds",
+            "least_penalty",
+        ),
+        "scala40.games.skarney.analysis",
+    ),
+}
+"""The bots' classes this package offered until 0.5 and the hand analysis's names it
+offered until 0.6, and where they are now."""
 
 
 def __getattr__(name: str) -> object:
-    """A bot class this package offered until 0.5, with a warning naming its module now."""
+    """A bot class or an analysis name this package offered until 0.6, with a warning
+    naming its module now."""
     return moved_attribute(__name__, name, _MOVED)
