@@ -109,7 +109,7 @@ if TYPE_CHECKING:
 
     __compiled__: bool
 
-__version__ = "0.6.0"
+__version__ = "0.7.0.dev0"
 
 # The names of the front door, by the module that holds them.
 _LAZY: dict[str, str] = {

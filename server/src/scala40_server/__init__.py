@@ -22,6 +22,6 @@ from __future__ import annotations
 
 __all__ = ["__version__"]
 
-__version__ = "0.6.0"
+__version__ = "0.7.0.dev0"
 """The distribution's version, always that of the ``scala40`` it depends on (its
 ``pyproject.toml`` pins it)."""
