@@ -284,9 +284,14 @@ MUTANTS: dict[str, Mutant] = {
         "a table in play taken to make room",
     ),
     "scala40_server.web.budgets:Budgets._spent_thinking#client": Mutant(
-        "        wait = self.client_thinking.seconds_until(client)\n",
+        "        wait = self.client_thinking.seconds_until(client, _least(self.client_thinking))\n",
         "        wait = 0.0\n",
         "a client's bots' time not capped",
+    ),
+    "scala40_server.web.budgets:Budgets._spent_thinking#sliver": Mutant(
+        "        wait = self.client_thinking.seconds_until(client, _least(self.client_thinking))\n",
+        "        wait = self.client_thinking.seconds_until(client)\n",
+        "a sliver of a spent budget lets each request's bots think",
     ),
     "scala40_server.web.budgets:Budgets._think_by": Mutant(
         "        left = min(self.thinking_left(client, table), MAX_SECONDS)\n",
@@ -1710,6 +1715,9 @@ NO_REGRESSION: dict[str, str] = {
     ),
     "scala40_server.web.budgets:Budgets._spent_thinking#client": (
         "one reading of the client's bucket: ignoring it is the removal"
+    ),
+    "scala40_server.web.budgets:Budgets._spent_thinking#sliver": (
+        "one amount asked of the client's bucket: asking for anything at all is the weakening"
     ),
     "scala40_server.web.budgets:Budgets._think_by": (
         "one reading of the budgets' levels: ignoring it is the removal"

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from scala40.deadline import Deadline
-from scala40_server.web.budgets import Budgets
+from scala40_server.web.budgets import LEAST_THINKING_SECONDS, Budgets
 from scala40_server.web.limits import ServerLimits
 from scala40_server.web.quotas import client_of
 from scala40_server.web.tables import RequestError, Tables, TableStore
@@ -176,6 +176,31 @@ def test_a_tables_refusal_says_when_the_next_may_be_made() -> None:
     assert refusal is not None
     assert (refusal.limit, refusal.retry_after) == ("client_tables_per_minute", 10)
     assert budgets.refuse_table(client_of("2001:db8:1:3::5")) is None
+
+
+def test_a_budget_that_holds_a_sliver_is_spent() -> None:
+    """A search stops a little before its deadline, leaving a sliver of its budget: that
+    sliver does not let the next request's bots think (each request would otherwise be
+    answered as if the budget held, its bots thinking for the refill of a moment). Below
+    ``LEAST_THINKING_SECONDS`` the budget is spent and says when it holds that again; a
+    budget smaller than it lets the bots think only when full."""
+    budgets = Budgets(
+        ServerLimits(client_bot_seconds_per_minute=6, table_bot_seconds_per_minute=6)
+    )
+    budgets.pay("client", 7, 6 - LEAST_THINKING_SECONDS / 2)
+    for table in (None, 7):
+        refusal = budgets.refuse_thinking("client", table)
+        assert refusal is not None
+        assert refusal.limit == "client_bot_seconds_per_minute"
+        assert refusal.retry_after == 1  # the half left fills in 0.05 s, a whole second said
+    assert budgets.refuse_thinking("other", 7) is not None  # the table's own budget
+    assert budgets.refuse_thinking("other", 8) is None
+    budgets.pay("other", None, 6 - LEAST_THINKING_SECONDS * 2)
+    assert budgets.refuse_thinking("other", None) is None
+    tiny = Budgets(ServerLimits(client_bot_seconds_per_minute=LEAST_THINKING_SECONDS / 10))
+    assert tiny.refuse_thinking("client", None) is None
+    tiny.pay("client", None, LEAST_THINKING_SECONDS / 20)
+    assert tiny.refuse_thinking("client", None) is not None
 
 
 def test_the_next_turn_goes_to_the_lowest_priority_then_the_first_come() -> None:

@@ -40,10 +40,23 @@ from scala40_server.web.limits import ServerLimits
 from scala40_server.web.quotas import Buckets, RequestCosts
 from scala40_server.web.turns import Turns, aside, counted_apart
 
-__all__ = ["BUSY_RETRY_SECONDS", "Budgets", "Refusal", "whole_seconds"]
+__all__ = ["BUSY_RETRY_SECONDS", "LEAST_THINKING_SECONDS", "Budgets", "Refusal", "whole_seconds"]
 
 BUSY_RETRY_SECONDS = 1
 """When to try again after the bots were given no turn within a request's bound."""
+
+LEAST_THINKING_SECONDS = 0.01
+"""The least a bots' budget must hold for them to think (or the whole budget, where it
+is smaller): below it the budget is spent. A bot thinks no longer than its budgets hold,
+so a search that stops a little before its deadline leaves a sliver; were a sliver
+enough, every request would be let through to think for the refill of a moment, answered
+as if the budget held, and the client never told to wait."""
+
+
+def _least(buckets: Buckets) -> float:
+    """What one of ``buckets`` must hold for the bots to think: see
+    :data:`LEAST_THINKING_SECONDS`."""
+    return min(LEAST_THINKING_SECONDS, buckets.per_minute)
 
 
 @attrs.frozen
@@ -160,7 +173,7 @@ class Budgets:
         return self._spent_thinking(client, table)
 
     def _spent_thinking(self, client: str, table: int | None) -> Refusal | None:
-        wait = self.client_thinking.seconds_until(client)
+        wait = self.client_thinking.seconds_until(client, _least(self.client_thinking))
         if wait > 0:
             return Refusal(
                 "client_bot_seconds_per_minute",
@@ -170,7 +183,7 @@ class Budgets:
                 whole_seconds(wait),
             )
         if table is not None:
-            wait = self.table_thinking.seconds_until(str(table))
+            wait = self.table_thinking.seconds_until(str(table), _least(self.table_thinking))
             if wait > 0:
                 return Refusal(
                     "table_bot_seconds_per_minute",

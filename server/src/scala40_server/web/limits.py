@@ -60,7 +60,8 @@ the connections and the machine's time, strangers lose first
   a minute's worth at once. A bot thinks no longer than both budgets hold, and each
   move is paid as it ends (a budget is overspent by a bot's lateness past its deadline
   at most, never by the other moves of a request). While its client's or its table's budget is
-  spent, the bots wait: a person's own move is still played, the answer says the bots
+  spent (holds less than ``LEAST_THINKING_SECONDS``, a hundredth of a second: a sliver a
+  search left lets no request through), the bots wait: a person's own move is still played, the answer says the bots
   are ``waiting`` and when they may play on (``retry_after``); ``advance``, and a new
   table whose bots would think, are refused with status 429 and ``Retry-After``.
 * **client_cpu_seconds_per_minute** (20): the CPU seconds the server may work a minute
